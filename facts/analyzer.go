@@ -1,0 +1,165 @@
+// Package facts computes the provider model of a package — framework resources,
+// data sources and ephemeral resources with their schemas and models, SDK
+// resources with their schemas and lifecycle functions, and summaries of the
+// helpers that build them — and exports it as analysis facts so that packages
+// importing this one see it too.
+//
+// Passes require Analyzer and read its *Model result; they never re-derive it.
+package facts
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Model is the provider model of one package.
+type Model struct {
+	Framework []*FrameworkResource
+	SDK       []*SDKResource
+	// UnresolvedSDK names functions and variables of type *schema.Resource
+	// whose value could not be followed.
+	UnresolvedSDK []string
+	// Models holds the tfsdk-tagged struct types declared in this package, by qualified name.
+	Models map[string]*ModelFact
+}
+
+var debug bool
+
+// Analyzer computes the model. With -providermodel.debug it also reports one
+// line per resource describing what it resolved.
+var Analyzer = &analysis.Analyzer{
+	Name: "providermodel",
+	Doc: `compute the Terraform provider model (resources, schemas, models) as facts
+
+With -providermodel.debug (or tflifecyclelint -debug-model) each resource's
+resolved model is reported, to see what the checks see.`,
+	URL:        "https://github.com/tflifecyclelint/tflifecyclelint/tree/main/facts",
+	Run:        run,
+	ResultType: reflect.TypeOf((*Model)(nil)),
+	FactTypes:  []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact)},
+}
+
+func init() {
+	Analyzer.Flags.BoolVar(&debug, "debug", false, "report the resolved model of every resource")
+}
+
+// relevant reports whether the package can hold provider code: it imports a
+// framework or SDK package. The plugin libraries themselves are skipped.
+func relevant(pkg *types.Package) bool {
+	p := pkg.Path()
+	if strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-") || strings.HasPrefix(p, "github.com/hashicorp/terraform/") {
+		return false
+	}
+	for _, imp := range pkg.Imports() {
+		ip := imp.Path()
+		if strings.HasPrefix(ip, fwPrefix) || sdkSchemaPkgs[ip] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func run(pass *analysis.Pass) (result any, err error) {
+	m := &Model{Models: map[string]*ModelFact{}}
+	if !relevant(pass.Pkg) {
+		return m, nil
+	}
+	defer func() {
+		// The model must never take the analysis down: an odd shape we did
+		// not foresee leaves the package without a model, so checks stay quiet.
+		if r := recover(); r != nil {
+			if debug {
+				pass.Reportf(pass.Files[0].Package, "model: internal error, package left unresolved: %v", r)
+			}
+			result, err = &Model{Models: map[string]*ModelFact{}}, nil
+		}
+	}()
+	e := newEnv(pass)
+	exportModels(pass, m)
+	exportValues(pass, e)
+	m.Framework = e.findFramework()
+	for _, r := range m.Framework {
+		if tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName); ok {
+			pass.ExportObjectFact(tn, &FrameworkResourceFact{*r})
+		}
+	}
+	m.SDK, m.UnresolvedSDK = e.findSDK()
+	for obj, r := range e.sdk {
+		if r != nil {
+			pass.ExportObjectFact(obj, &SDKResourceFact{*r})
+		}
+	}
+	if debug {
+		reportModel(pass, m)
+	}
+	return m, nil
+}
+
+func exportModels(pass *analysis.Pass, m *Model) {
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if f := modelOf(tn); f != nil {
+			m.Models[pass.Pkg.Path()+"."+name] = f
+			pass.ExportObjectFact(tn, f)
+		}
+	}
+}
+
+// exportValues summarises every function and package variable that yields a
+// piece of a schema, for the packages that import this one.
+func exportValues(pass *analysis.Pass, e *env) {
+	var objs []types.Object
+	for fn := range e.funcs {
+		objs = append(objs, fn)
+	}
+	for v := range e.vars {
+		objs = append(objs, v)
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	for _, obj := range objs {
+		if vf := e.valueOf(obj); vf != nil {
+			pass.ExportObjectFact(obj, vf)
+		}
+	}
+}
+
+func reportModel(pass *analysis.Pass, m *Model) {
+	for _, r := range m.Framework {
+		pass.Reportf(r.Pos, "model: %s", r)
+	}
+	for _, r := range m.SDK {
+		pass.Reportf(r.Pos, "model: %s", r)
+	}
+	if len(m.Framework)+len(m.SDK)+len(m.UnresolvedSDK) > 0 {
+		pass.Reportf(pass.Files[0].Package, "model: %s", m.Summary())
+	}
+}
+
+// Summary counts resolved and unresolved resources.
+func (m *Model) Summary() string {
+	res, unres := 0, len(m.UnresolvedSDK)
+	for _, r := range m.Framework {
+		if r.SchemaResolved && r.Schema.Complete {
+			res++
+		} else {
+			unres++
+		}
+	}
+	for _, r := range m.SDK {
+		if r.Resolved && r.SchemaResolved && r.Schema.Complete {
+			res++
+		} else {
+			unres++
+		}
+	}
+	return fmt.Sprintf("%d framework, %d sdk; resolved %d, unresolved %d", len(m.Framework), len(m.SDK), res, unres)
+}

@@ -1,0 +1,362 @@
+package facts
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// env holds what the evaluator needs while it follows schema-building code of
+// one package: declarations by object, and the facts computed so far.
+type env struct {
+	pass  *analysis.Pass
+	funcs map[*types.Func]*ast.FuncDecl
+	vars  map[*types.Var]ast.Expr // package-level initialisers
+
+	values     map[types.Object]*ValueFact
+	sdk        map[types.Object]*SDKResource
+	inProgress map[types.Object]bool
+}
+
+func newEnv(pass *analysis.Pass) *env {
+	e := &env{
+		pass:       pass,
+		funcs:      map[*types.Func]*ast.FuncDecl{},
+		vars:       map[*types.Var]ast.Expr{},
+		values:     map[types.Object]*ValueFact{},
+		sdk:        map[types.Object]*SDKResource{},
+		inProgress: map[types.Object]bool{},
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+					e.funcs[fn] = d
+				}
+			case *ast.GenDecl:
+				e.collectVars(d)
+			}
+		}
+	}
+	return e
+}
+
+func (e *env) collectVars(d *ast.GenDecl) {
+	if d.Tok != token.VAR {
+		return
+	}
+	for _, s := range d.Specs {
+		vs, ok := s.(*ast.ValueSpec)
+		if !ok || len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for i, n := range vs.Names {
+			if v, ok := e.pass.TypesInfo.Defs[n].(*types.Var); ok {
+				e.vars[v] = vs.Values[i]
+			}
+		}
+	}
+}
+
+func unparen(x ast.Expr) ast.Expr { return ast.Unparen(x) }
+
+// boolConst returns the constant value of a boolean expression.
+func (e *env) boolConst(x ast.Expr) (val, ok bool) {
+	tv, found := e.pass.TypesInfo.Types[x]
+	if !found || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(tv.Value), true
+}
+
+func (e *env) intConst(x ast.Expr) (int64, bool) {
+	tv, found := e.pass.TypesInfo.Types[x]
+	if !found || tv.Value == nil {
+		return 0, false
+	}
+	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	return v, exact
+}
+
+func (e *env) stringConst(x ast.Expr) (string, bool) {
+	tv, found := e.pass.TypesInfo.Types[x]
+	if !found || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+func isNil(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[unparen(x)]
+	return ok && tv.IsNil()
+}
+
+// named returns the package path and name of t's named type, through pointers.
+func named(t types.Type) (pkg, name string) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name()
+}
+
+// fields maps the keys of a struct composite literal to their values.
+func fields(lit *ast.CompositeLit) map[string]ast.Expr {
+	m := make(map[string]ast.Expr, len(lit.Elts))
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				m[id.Name] = kv.Value
+			}
+		}
+	}
+	return m
+}
+
+// objectOf returns the object an identifier or qualified identifier refers to.
+func (e *env) objectOf(x ast.Expr) types.Object {
+	switch x := unparen(x).(type) {
+	case *ast.Ident:
+		return e.pass.TypesInfo.Uses[x]
+	case *ast.SelectorExpr:
+		if sel, ok := e.pass.TypesInfo.Selections[x]; ok {
+			if sel.Kind() == types.MethodVal {
+				return sel.Obj()
+			}
+			return nil
+		}
+		return e.pass.TypesInfo.Uses[x.Sel]
+	}
+	return nil
+}
+
+func (e *env) staticCallee(call *ast.CallExpr) *types.Func {
+	fn := typeutil.StaticCallee(e.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// isPkgLevel reports whether obj is declared at package level (or is a function).
+func isPkgLevel(obj types.Object) bool {
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	if _, ok := obj.(*types.Func); ok {
+		return true
+	}
+	return obj.Parent() == obj.Pkg().Scope()
+}
+
+// FuncName names a function for FuncRef: "pkg.F" or "(pkg.T).M".
+func FuncName(fn *types.Func) string {
+	if fn == nil {
+		return ""
+	}
+	return fn.FullName()
+}
+
+// returnExpr returns the single result expression of a function body that has
+// exactly one return statement with one result (function literals excluded).
+func returnExpr(body *ast.BlockStmt) ast.Expr {
+	var found ast.Expr
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			if len(x.Results) == 1 {
+				found = x.Results[0]
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return found
+}
+
+// localVar describes a local variable: its single initialiser and the
+// statements that change it afterwards (x[k] = v, x.F = v, x.F[k] = v).
+type localVar struct {
+	init      ast.Expr
+	mutations []*ast.AssignStmt
+}
+
+// resolveLocal follows a local variable in body. ok is false when the variable
+// is assigned more than once, passed to a function, or its address is taken:
+// then its value cannot be known without guessing.
+func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok bool) {
+	obj, isVar := e.pass.TypesInfo.Uses[id].(*types.Var)
+	if !isVar || body == nil || isPkgLevel(obj) {
+		return lv, false
+	}
+	ok = true
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		ident, isIdent := n.(*ast.Ident)
+		if !isIdent {
+			return true
+		}
+		if e.pass.TypesInfo.Defs[ident] == obj {
+			init := defInit(stack)
+			if init == nil || lv.init != nil {
+				ok = false
+			}
+			lv.init = init
+			return true
+		}
+		if e.pass.TypesInfo.Uses[ident] != obj {
+			return true
+		}
+		switch useKind(stack) {
+		case useMutation:
+			lv.mutations = append(lv.mutations, enclosingAssign(stack))
+		case useEscape:
+			ok = false
+		}
+		return true
+	})
+	return lv, ok && lv.init != nil
+}
+
+// defInit returns the initialiser of the definition at the top of stack.
+func defInit(stack []ast.Node) ast.Expr {
+	if len(stack) < 2 {
+		return nil
+	}
+	id := stack[len(stack)-1].(*ast.Ident)
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.AssignStmt:
+		for i, l := range p.Lhs {
+			if l == id && len(p.Rhs) == len(p.Lhs) {
+				return p.Rhs[i]
+			}
+		}
+	case *ast.ValueSpec:
+		for i, n := range p.Names {
+			if n == id && len(p.Values) == len(p.Names) {
+				return p.Values[i]
+			}
+		}
+	}
+	return nil
+}
+
+type useKindT int
+
+const (
+	useRead useKindT = iota
+	useMutation
+	useEscape
+)
+
+// useKind classifies the use of a variable at the top of stack.
+func useKind(stack []ast.Node) useKindT {
+	// Walk up through selectors and index expressions rooted at the variable.
+	i := len(stack) - 1
+	child := stack[i]
+	for i > 0 {
+		parent := stack[i-1]
+		switch p := parent.(type) {
+		case *ast.SelectorExpr:
+			if p.X != child {
+				return useRead
+			}
+		case *ast.IndexExpr:
+			if p.X != child {
+				return useRead
+			}
+		case *ast.ParenExpr:
+		case *ast.AssignStmt:
+			for _, l := range p.Lhs {
+				if l == child {
+					if child == stack[len(stack)-1] {
+						return useEscape // plain reassignment
+					}
+					return useMutation
+				}
+			}
+			return useRead
+		case *ast.UnaryExpr:
+			if p.Op == token.AND {
+				return useEscape
+			}
+			return useRead
+		case *ast.CallExpr:
+			for _, a := range p.Args {
+				if a == child {
+					return useEscape
+				}
+			}
+			if p.Fun == child {
+				// a method call on the variable may change it
+				if _, isSel := child.(*ast.SelectorExpr); isSel {
+					return useEscape
+				}
+			}
+			return useRead
+		case *ast.IncDecStmt:
+			return useMutation
+		default:
+			return useRead
+		}
+		child = parent
+		i--
+	}
+	return useRead
+}
+
+func enclosingAssign(stack []ast.Node) *ast.AssignStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if a, ok := stack[i].(*ast.AssignStmt); ok {
+			return a
+		}
+	}
+	return nil
+}
+
+// mutationTarget splits an assignment target rooted at a local variable into
+// the field chain and the map key: x.Attributes["k"] -> (["Attributes"], "k", true).
+func (e *env) mutationTarget(lhs ast.Expr) (path []string, key string, hasKey bool, ok bool) {
+	x := unparen(lhs)
+	if ix, isIndex := x.(*ast.IndexExpr); isIndex {
+		k, isConst := e.stringConst(ix.Index)
+		if !isConst {
+			return nil, "", false, false
+		}
+		key, hasKey = k, true
+		x = unparen(ix.X)
+	}
+	for {
+		switch v := x.(type) {
+		case *ast.SelectorExpr:
+			path = append([]string{v.Sel.Name}, path...)
+			x = unparen(v.X)
+		case *ast.Ident:
+			return path, key, hasKey, true
+		default:
+			return nil, "", false, false
+		}
+	}
+}
+
+func quote(s string) string { return strconv.Quote(s) }

@@ -1,0 +1,236 @@
+package facts
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// Fact types carry only exported fields: go vet's fact encoding (gob) panics
+// on unexported ones. Positions inside facts are cleared when a fact is read
+// from another package, whose file set is not ours under go vet.
+
+// ValueFact summarises what a function returns, or a package-level variable
+// holds, when that is a piece of a schema: a framework schema, attribute map,
+// attribute or block, or an SDK schema map or schema field.
+type ValueFact struct {
+	// Kind is "schema", "attrs" (an attribute/block map), "attr" (one
+	// attribute or block), "sdkschemamap" or "sdkschema".
+	Kind     string
+	Resolved bool
+	Schema   Schema      // Kind "schema"
+	Attrs    []Attribute // Kind "attrs", "sdkschemamap"; one element for "attr", "sdkschema"
+}
+
+func (*ValueFact) AFact() {}
+
+func (f *ValueFact) String() string {
+	if !f.Resolved {
+		return f.Kind + " unresolved"
+	}
+	if f.Kind == "schema" {
+		return "schema " + f.Schema.String()
+	}
+	return f.Kind + " {" + attrsString(f.Attrs, false) + "}"
+}
+
+// Upgrader is one entry of a framework UpgradeState map or SDK StateUpgraders list.
+type Upgrader struct {
+	Version        int64
+	HasPriorSchema bool
+	// ReadsState: the upgrader function reads req.State (framework).
+	// ReadsStateKnown is false when the function body could not be seen.
+	ReadsState, ReadsStateKnown bool
+	Pos                         token.Pos
+}
+
+// FrameworkResource is a framework resource, data source or ephemeral resource type.
+type FrameworkResource struct {
+	// Kind is "resource", "datasource" or "ephemeral".
+	Kind     string
+	TypeName string
+	// Interfaces lists the optional interfaces implemented:
+	// ModifyPlan, ImportState, UpgradeState, MoveState, ValidateConfig,
+	// ConfigValidators, Identity, Configure.
+	Interfaces []string
+	// Methods are the lifecycle methods defined (Create, Read, Update, Delete, ...).
+	Methods []string
+	// SchemaResolved is false when the Schema method could not be followed;
+	// Schema then holds what was resolved, if anything.
+	SchemaResolved bool
+	Schema         Schema
+	// Upgraders is meaningful when UpgradersResolved; HasUpgradeState tells
+	// whether the UpgradeState method exists at all.
+	HasUpgradeState   bool
+	UpgradeStatePos   token.Pos
+	UpgradersResolved bool
+	Upgraders         []Upgrader
+	// UpdateWritesState is "yes" when Update writes resp.State, "no" when it
+	// certainly does not, "unknown" when resp escapes to other code.
+	UpdateWritesState string
+	// Models are the model struct types bound through Get/Set calls, qualified.
+	Models []string
+	Pos    token.Pos
+}
+
+// Has reports whether the resource implements the named optional interface or method.
+func (r *FrameworkResource) Has(name string) bool {
+	for _, s := range r.Interfaces {
+		if s == name {
+			return true
+		}
+	}
+	for _, s := range r.Methods {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *FrameworkResource) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", r.Kind, r.TypeName)
+	if len(r.Interfaces) > 0 {
+		fmt.Fprintf(&b, " implements(%s)", strings.Join(r.Interfaces, ","))
+	}
+	if !r.SchemaResolved {
+		b.WriteString(" schema unresolved")
+	} else {
+		b.WriteString(" schema " + r.Schema.String())
+	}
+	if r.HasUpgradeState {
+		if r.UpgradersResolved {
+			vs := make([]string, len(r.Upgraders))
+			for i, u := range r.Upgraders {
+				vs[i] = fmt.Sprint(u.Version)
+				if u.HasPriorSchema {
+					vs[i] += "+prior"
+				}
+			}
+			fmt.Fprintf(&b, " upgraders[%s]", strings.Join(vs, ","))
+		} else {
+			b.WriteString(" upgraders unresolved")
+		}
+	}
+	if len(r.Models) > 0 {
+		fmt.Fprintf(&b, " models(%s)", strings.Join(r.Models, ","))
+	}
+	return b.String()
+}
+
+// FrameworkResourceFact is attached to the named type of a framework resource.
+type FrameworkResourceFact struct{ FrameworkResource }
+
+func (*FrameworkResourceFact) AFact() {}
+
+// FuncRef names the function assigned to one SDK lifecycle field.
+type FuncRef struct {
+	Field string // the field spelling used: Create, CreateContext, CreateWithoutTimeout
+	// Func identifies the function: "pkg.Name", "(pkg.T).Name", or "" when it is
+	// a function literal or an expression the model cannot name.
+	Func string
+	Pos  token.Pos
+}
+
+// SDKResource is a *schema.Resource value of SDKv2, SDK v1 or legacy helper/schema.
+type SDKResource struct {
+	Name string // the function or variable that builds it, or the map key
+	// SDK is "sdkv2", "sdkv1" or "legacy".
+	SDK string
+	// Kind is "resource" when a Create is set, else "datasource".
+	Kind string
+	// Funcs maps "Create", "Read", "Update", "Delete", "Exists" to the field used.
+	Funcs          map[string]FuncRef
+	SchemaResolved bool
+	Schema         Schema // Version holds SchemaVersion
+	// UpgradersResolved is false when StateUpgraders is set but not a literal.
+	UpgradersResolved bool
+	Upgraders         []Upgrader
+	MigrateState      bool
+	// Importer is "", "passthrough", "custom" or "unresolved".
+	Importer      string
+	CustomizeDiff bool
+	// Resolved is false when the value itself could not be followed.
+	Resolved bool
+	Pos      token.Pos
+}
+
+func (r *SDKResource) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "sdk %s %s", r.Kind, r.Name)
+	ops := make([]string, 0, len(r.Funcs))
+	for op, ref := range r.Funcs {
+		ops = append(ops, op+"="+ref.Field)
+	}
+	sort.Strings(ops)
+	fmt.Fprintf(&b, " funcs(%s)", strings.Join(ops, ","))
+	if !r.SchemaResolved {
+		b.WriteString(" schema unresolved")
+	} else {
+		b.WriteString(" schema " + r.Schema.String())
+	}
+	if len(r.Upgraders) > 0 || !r.UpgradersResolved {
+		if !r.UpgradersResolved {
+			b.WriteString(" upgraders unresolved")
+		} else {
+			vs := make([]string, len(r.Upgraders))
+			for i, u := range r.Upgraders {
+				vs[i] = fmt.Sprint(u.Version)
+			}
+			fmt.Fprintf(&b, " upgraders[%s]", strings.Join(vs, ","))
+		}
+	}
+	if r.MigrateState {
+		b.WriteString(" migratestate")
+	}
+	if r.Importer != "" {
+		b.WriteString(" importer=" + r.Importer)
+	}
+	return b.String()
+}
+
+// SDKResourceFact is attached to a function returning, or a variable holding,
+// an SDK *schema.Resource.
+type SDKResourceFact struct{ SDKResource }
+
+func (*SDKResourceFact) AFact() {}
+
+// ModelField is one tfsdk-tagged field of a model struct.
+type ModelField struct {
+	Tag    string // the tfsdk name
+	Field  string // the Go field name (path through embedded structs: "Base.ID")
+	GoType string
+	// Nested is the qualified name of the model struct used by a nested
+	// object, list, set or map field, if any.
+	Nested string
+}
+
+// ModelFact is attached to struct types with tfsdk tags.
+type ModelFact struct {
+	Fields []ModelField
+}
+
+func (*ModelFact) AFact() {}
+
+func (f *ModelFact) String() string {
+	parts := make([]string, len(f.Fields))
+	for i, fl := range f.Fields {
+		parts[i] = fl.Tag + "=" + fl.Field
+		if fl.Nested != "" {
+			parts[i] += "(" + fl.Nested + ")"
+		}
+	}
+	return "model{" + strings.Join(parts, " ") + "}"
+}
+
+// Field returns the field bound to a tfsdk name.
+func (f *ModelFact) Field(tag string) (ModelField, bool) {
+	for _, fl := range f.Fields {
+		if fl.Tag == tag {
+			return fl, true
+		}
+	}
+	return ModelField{}, false
+}

@@ -1,0 +1,636 @@
+package facts
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+const fwPrefix = "github.com/hashicorp/terraform-plugin-framework/"
+
+// fwSchemaPkgs are the framework packages that define schema.Schema and attribute types.
+var fwSchemaPkgs = map[string]bool{
+	fwPrefix + "resource/schema":   true,
+	fwPrefix + "datasource/schema": true,
+	fwPrefix + "ephemeral/schema":  true,
+}
+
+func isFwSchemaType(t types.Type, name string) bool {
+	pkg, n := named(t)
+	return fwSchemaPkgs[pkg] && (name == "" || n == name)
+}
+
+// fwKindOf classifies a framework schema-related type into a ValueFact kind.
+func fwKindOf(t types.Type) string {
+	if m, ok := types.Unalias(t).Underlying().(*types.Map); ok {
+		if isFwSchemaType(m.Elem(), "Attribute") || isFwSchemaType(m.Elem(), "Block") {
+			return "attrs"
+		}
+		return ""
+	}
+	pkg, n := named(t)
+	if !fwSchemaPkgs[pkg] {
+		return ""
+	}
+	switch {
+	case n == "Schema":
+		return "schema"
+	case n == "Attribute", n == "Block", strings.HasSuffix(n, "Attribute"), strings.HasSuffix(n, "Block"):
+		return "attr"
+	}
+	return ""
+}
+
+// fwSchema evaluates an expression of type schema.Schema.
+func (e *env) fwSchema(x ast.Expr, body *ast.BlockStmt) (Schema, bool) {
+	x = unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = unparen(u.X)
+	}
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		return e.fwSchemaLit(v, body)
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok {
+			s, ok := e.fwSchema(lv.init, body)
+			return s, e.applySchemaMutations(&s, lv.mutations, body) && ok
+		}
+	}
+	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "schema" {
+		return vf.Schema, vf.Resolved
+	}
+	return Schema{}, false
+}
+
+func (e *env) fwSchemaLit(lit *ast.CompositeLit, body *ast.BlockStmt) (Schema, bool) {
+	f := fields(lit)
+	s := Schema{Complete: true}
+	if v, ok := f["Version"]; ok {
+		n, isConst := e.intConst(v)
+		if !isConst {
+			return s, false
+		}
+		s.Version, s.VersionPos = n, v.Pos()
+	}
+	for _, key := range []string{"Attributes", "Blocks"} {
+		if v, ok := f[key]; ok {
+			attrs, complete := e.fwAttrs(v, body)
+			s.Attributes = append(s.Attributes, attrs...)
+			s.Complete = s.Complete && complete
+		}
+	}
+	return s, true
+}
+
+func (e *env) applySchemaMutations(s *Schema, muts []*ast.AssignStmt, body *ast.BlockStmt) bool {
+	for _, m := range muts {
+		if len(m.Lhs) != 1 || len(m.Rhs) != 1 {
+			return false
+		}
+		path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
+		switch {
+		case !ok:
+			return false
+		case len(path) == 1 && path[0] == "Version" && !hasKey:
+			n, isConst := e.intConst(m.Rhs[0])
+			if !isConst {
+				return false
+			}
+			s.Version = n
+		case len(path) == 1 && (path[0] == "Attributes" || path[0] == "Blocks") && hasKey:
+			a := e.fwAttr(key, m.Rhs[0], body)
+			s.Attributes = setAttr(s.Attributes, a)
+		default:
+			s.Complete = false
+		}
+	}
+	return true
+}
+
+func setAttr(attrs []Attribute, a Attribute) []Attribute {
+	for i := range attrs {
+		if attrs[i].Name == a.Name {
+			attrs[i] = a
+			return attrs
+		}
+	}
+	return append(attrs, a)
+}
+
+// fwAttrs evaluates a map[string]schema.Attribute (or Block) expression.
+func (e *env) fwAttrs(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
+	x = unparen(x)
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		var out []Attribute
+		complete := true
+		for _, el := range v.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				complete = false
+				continue
+			}
+			name, ok := e.stringConst(kv.Key)
+			if !ok {
+				complete = false
+				continue
+			}
+			a := e.fwAttr(name, kv.Value, body)
+			a.Pos = kv.Key.Pos()
+			out = append(out, a)
+		}
+		return out, complete
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok {
+			attrs, complete := e.fwAttrs(lv.init, body)
+			for _, m := range lv.mutations {
+				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
+				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
+					complete = false
+					continue
+				}
+				a := e.fwAttr(key, m.Rhs[0], body)
+				a.Pos = m.Lhs[0].Pos()
+				attrs = setAttr(attrs, a)
+			}
+			return attrs, complete
+		}
+	}
+	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "attrs" {
+		return vf.Attrs, vf.Resolved
+	}
+	return nil, false
+}
+
+// fwAttr evaluates one attribute or block expression; an unresolvable one is
+// returned Uncertain and Incomplete so checks leave it alone.
+func (e *env) fwAttr(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
+	x = unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = unparen(u.X)
+	}
+	unknown := Attribute{Name: name, Uncertain: true, Incomplete: true, Pos: x.Pos()}
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		if a, ok := e.fwAttrLit(name, v, body); ok {
+			return a
+		}
+		return unknown
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok && len(lv.mutations) == 0 {
+			return e.fwAttr(name, lv.init, body)
+		}
+	}
+	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "attr" && vf.Resolved && len(vf.Attrs) == 1 {
+		a := vf.Attrs[0]
+		a.Name = name
+		if a.Pos == 0 {
+			a.Pos = x.Pos()
+		}
+		return a
+	}
+	return unknown
+}
+
+func (e *env) fwAttrLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt) (Attribute, bool) {
+	_, tn := named(e.pass.TypesInfo.TypeOf(lit))
+	if !isFwSchemaType(e.pass.TypesInfo.TypeOf(lit), "") {
+		return Attribute{}, false
+	}
+	a := Attribute{Name: name, Pos: lit.Pos()}
+	a.Block = strings.HasSuffix(tn, "Block")
+	base := strings.TrimSuffix(strings.TrimSuffix(tn, "Attribute"), "Block")
+	switch base {
+	case "ListNested":
+		a.Type, a.Nesting = "list", "list"
+	case "SetNested":
+		a.Type, a.Nesting = "set", "set"
+	case "MapNested":
+		a.Type, a.Nesting = "map", "map"
+	case "SingleNested":
+		a.Type, a.Nesting = "object", "single"
+	default:
+		a.Type = strings.ToLower(base)
+	}
+	f := fields(lit)
+	for key, dst := range map[string]*bool{"Required": &a.Required, "Optional": &a.Optional,
+		"Computed": &a.Computed, "Sensitive": &a.Sensitive, "WriteOnly": &a.WriteOnly} {
+		v, ok := f[key]
+		if !ok {
+			continue
+		}
+		b, isConst := e.boolConst(v)
+		if !isConst {
+			a.Uncertain = true
+		}
+		*dst = b
+	}
+	a.HasDefault = f["Default"] != nil && !isNil(e.pass.TypesInfo, f["Default"])
+	a.CustomType = f["CustomType"] != nil && !isNil(e.pass.TypesInfo, f["CustomType"])
+	a.HasValidators = f["Validators"] != nil && !isNil(e.pass.TypesInfo, f["Validators"])
+	if pm, ok := f["PlanModifiers"]; ok {
+		a.PlanModifiers = e.planModifiers(pm)
+	}
+	if a.Nesting != "" {
+		e.fwNested(&a, f, body)
+	}
+	return a, true
+}
+
+// fwNested fills Nested from NestedObject (list/set/map) or Attributes/Blocks (single).
+func (e *env) fwNested(a *Attribute, f map[string]ast.Expr, body *ast.BlockStmt) {
+	if no, ok := f["NestedObject"]; ok {
+		lit, isLit := unparen(no).(*ast.CompositeLit)
+		if !isLit {
+			a.Incomplete = true
+			return
+		}
+		f = fields(lit)
+	}
+	for _, key := range []string{"Attributes", "Blocks"} {
+		if v, ok := f[key]; ok {
+			attrs, complete := e.fwAttrs(v, body)
+			a.Nested = append(a.Nested, attrs...)
+			a.Incomplete = a.Incomplete || !complete
+		}
+	}
+}
+
+// planModifiers classifies the elements of a PlanModifiers slice literal.
+func (e *env) planModifiers(x ast.Expr) []string {
+	if isNil(e.pass.TypesInfo, x) {
+		return nil
+	}
+	lit, ok := unparen(x).(*ast.CompositeLit)
+	if !ok {
+		return []string{"unresolved"}
+	}
+	var out []string
+	for _, el := range lit.Elts {
+		call, ok := unparen(el).(*ast.CallExpr)
+		fn := (*types.Func)(nil)
+		if ok {
+			fn = e.staticCallee(call)
+		}
+		out = append(out, planModifierKind(fn))
+	}
+	return out
+}
+
+func planModifierKind(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil {
+		return "custom"
+	}
+	if !strings.HasPrefix(fn.Pkg().Path(), fwPrefix) || !strings.HasSuffix(fn.Pkg().Path(), "planmodifier") {
+		return "custom"
+	}
+	if strings.HasPrefix(fn.Name(), "RequiresReplace") {
+		return "RequiresReplace"
+	}
+	return fn.Name()
+}
+
+// frameworkIfaces lists the interfaces that make a type a framework resource.
+var frameworkKinds = []struct{ kind, pkg, iface string }{
+	{"resource", fwPrefix + "resource", "Resource"},
+	{"datasource", fwPrefix + "datasource", "DataSource"},
+	{"ephemeral", fwPrefix + "ephemeral", "EphemeralResource"},
+}
+
+var optionalIfaces = []struct{ name, suffix string }{
+	{"ModifyPlan", "WithModifyPlan"},
+	{"ImportState", "WithImportState"},
+	{"UpgradeState", "WithUpgradeState"},
+	{"MoveState", "WithMoveState"},
+	{"ValidateConfig", "WithValidateConfig"},
+	{"ConfigValidators", "WithConfigValidators"},
+	{"Identity", "WithIdentity"},
+	{"Configure", "WithConfigure"},
+}
+
+var lifecycleMethods = []string{"Create", "Read", "Update", "Delete", "Open", "Renew", "Close",
+	"ModifyPlan", "ImportState", "UpgradeState", "MoveState", "ValidateConfig", "Schema", "Metadata"}
+
+// findFramework returns the framework resources declared in the package.
+func (e *env) findFramework() []*FrameworkResource {
+	var out []*FrameworkResource
+	imports := map[string]*types.Package{}
+	for _, p := range e.pass.Pkg.Imports() {
+		imports[p.Path()] = p
+	}
+	scope := e.pass.Pkg.Scope()
+	names := scope.Names()
+	for _, name := range names {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
+			continue
+		}
+		if _, isNamed := tn.Type().(*types.Named); !isNamed || tn.Type().(*types.Named).TypeParams().Len() > 0 {
+			continue
+		}
+		ptr := types.NewPointer(tn.Type())
+		for _, k := range frameworkKinds {
+			pkg := imports[k.pkg]
+			if pkg == nil {
+				continue
+			}
+			iface := lookupIface(pkg, k.iface)
+			if iface == nil || !types.Implements(ptr, iface) {
+				continue
+			}
+			r := &FrameworkResource{Kind: k.kind, TypeName: tn.Name(), Pos: tn.Pos()}
+			for _, o := range optionalIfaces {
+				if it := lookupIface(pkg, k.iface+o.suffix); it != nil && types.Implements(ptr, it) {
+					r.Interfaces = append(r.Interfaces, o.name)
+				}
+			}
+			e.describeFramework(r, tn)
+			out = append(out, r)
+			break
+		}
+	}
+	return out
+}
+
+func lookupIface(pkg *types.Package, name string) *types.Interface {
+	obj, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	it, _ := obj.Type().Underlying().(*types.Interface)
+	return it
+}
+
+// method returns the declaration of a method of *T, if declared in this package.
+func (e *env) method(tn *types.TypeName, name string) (*types.Func, *ast.FuncDecl) {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, tn.Pkg(), name)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	return fn, e.funcs[fn]
+}
+
+func (e *env) describeFramework(r *FrameworkResource, tn *types.TypeName) {
+	for _, m := range lifecycleMethods {
+		if fn, _ := e.method(tn, m); fn != nil {
+			r.Methods = append(r.Methods, m)
+		}
+	}
+	if _, decl := e.method(tn, "Schema"); decl != nil {
+		r.Schema, r.SchemaResolved = e.schemaFromMethod(decl)
+	}
+	if _, decl := e.method(tn, "UpgradeState"); decl != nil {
+		r.HasUpgradeState, r.UpgradeStatePos = true, decl.Name.Pos()
+		r.Upgraders, r.UpgradersResolved = e.fwUpgraders(decl)
+	} else if fn, _ := e.method(tn, "UpgradeState"); fn != nil {
+		r.HasUpgradeState = true // declared elsewhere (embedded): not resolved
+	}
+	if _, decl := e.method(tn, "Update"); decl != nil {
+		r.UpdateWritesState = e.writesResponseState(decl)
+	}
+	r.Models = e.boundModels(tn)
+}
+
+// writesResponseState tells whether a lifecycle method writes resp.State:
+// a Set/SetAttribute/RemoveResource call on it or an assignment to it.
+// When resp is handed to other code the answer is "unknown".
+func (e *env) writesResponseState(decl *ast.FuncDecl) string {
+	params := decl.Type.Params.List
+	if len(params) == 0 || len(params[len(params)-1].Names) != 1 {
+		return "unknown"
+	}
+	resp := e.pass.TypesInfo.Defs[params[len(params)-1].Names[0]]
+	if resp == nil {
+		return "unknown"
+	}
+	isRespState := func(x ast.Expr) bool {
+		sel, ok := unparen(x).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "State" {
+			return false
+		}
+		id, ok := unparen(sel.X).(*ast.Ident)
+		return ok && e.pass.TypesInfo.Uses[id] == resp
+	}
+	result := "no"
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := unparen(n.Fun).(*ast.SelectorExpr); ok && isRespState(sel.X) {
+				result = "yes"
+			}
+			for _, a := range n.Args {
+				if id, ok := unparen(a).(*ast.Ident); ok && e.pass.TypesInfo.Uses[id] == resp && result != "yes" {
+					result = "unknown"
+				}
+				if isRespState(a) && result != "yes" {
+					result = "unknown"
+				}
+				if u, ok := unparen(a).(*ast.UnaryExpr); ok && isRespState(u.X) && result != "yes" {
+					result = "unknown"
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if isRespState(l) {
+					result = "yes"
+				}
+				if sel, ok := unparen(l).(*ast.SelectorExpr); ok && isRespState(sel.X) {
+					result = "yes"
+				}
+			}
+		case *ast.FuncLit:
+			// a closure may write resp.State later; look inside all the same
+		}
+		return true
+	})
+	return result
+}
+
+// schemaFromMethod follows the single `resp.Schema = ...` assignment of a Schema method.
+func (e *env) schemaFromMethod(decl *ast.FuncDecl) (Schema, bool) {
+	var rhs []ast.Expr
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := unparen(l).(*ast.SelectorExpr)
+				if ok && sel.Sel.Name == "Schema" && isFwSchemaType(e.pass.TypesInfo.TypeOf(sel), "Schema") && len(n.Rhs) == len(n.Lhs) {
+					rhs = append(rhs, n.Rhs[i])
+				}
+			}
+		}
+		return true
+	})
+	if len(rhs) != 1 {
+		return Schema{}, false
+	}
+	return e.fwSchema(rhs[0], decl.Body)
+}
+
+// fwUpgraders follows the map returned by an UpgradeState method.
+func (e *env) fwUpgraders(decl *ast.FuncDecl) ([]Upgrader, bool) {
+	ret := returnExpr(decl.Body)
+	if ret == nil {
+		return nil, false
+	}
+	var lit *ast.CompositeLit
+	var muts []*ast.AssignStmt
+	switch v := unparen(ret).(type) {
+	case *ast.CompositeLit:
+		lit = v
+	case *ast.Ident:
+		lv, ok := e.resolveLocal(decl.Body, v)
+		if !ok {
+			return nil, false
+		}
+		l, isLit := unparen(lv.init).(*ast.CompositeLit)
+		if !isLit {
+			return nil, false
+		}
+		lit, muts = l, lv.mutations
+	default:
+		return nil, false
+	}
+	var out []Upgrader
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, false
+		}
+		u, ok := e.fwUpgrader(kv.Key, kv.Value, decl.Body)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, u)
+	}
+	for _, m := range muts {
+		ix, ok := unparen(m.Lhs[0]).(*ast.IndexExpr)
+		if !ok || len(m.Rhs) != 1 {
+			return nil, false
+		}
+		u, ok := e.fwUpgrader(ix.Index, m.Rhs[0], decl.Body)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, u)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, true
+}
+
+func (e *env) fwUpgrader(key, val ast.Expr, body *ast.BlockStmt) (Upgrader, bool) {
+	v, ok := e.intConst(key)
+	if !ok {
+		return Upgrader{}, false
+	}
+	u := Upgrader{Version: v, Pos: key.Pos()}
+	lit, ok := unparen(val).(*ast.CompositeLit)
+	if !ok {
+		return u, true // an upgrader built elsewhere: present, details unknown
+	}
+	f := fields(lit)
+	if ps, ok := f["PriorSchema"]; ok && !isNil(e.pass.TypesInfo, ps) {
+		u.HasPriorSchema = true
+	}
+	if fnExpr, ok := f["StateUpgrader"]; ok {
+		u.ReadsState, u.ReadsStateKnown = e.readsUpgradeRequestState(fnExpr)
+	}
+	return u, true
+}
+
+// readsUpgradeRequestState reports whether an upgrader function reads req.State.
+func (e *env) readsUpgradeRequestState(fnExpr ast.Expr) (reads, known bool) {
+	var body *ast.BlockStmt
+	switch v := unparen(fnExpr).(type) {
+	case *ast.FuncLit:
+		body = v.Body
+	default:
+		if fn, ok := e.objectOf(v).(*types.Func); ok {
+			if d := e.funcs[fn.Origin()]; d != nil {
+				body = d.Body
+			}
+		}
+	}
+	if body == nil {
+		return false, false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "State" {
+			return true
+		}
+		if pkg, name := named(e.pass.TypesInfo.TypeOf(sel.X)); pkg == fwPrefix+"resource" && name == "UpgradeStateRequest" {
+			reads = true
+		}
+		return true
+	})
+	return reads, true
+}
+
+// boundModels finds the struct types passed to Get/Set on tfsdk.Plan, State and Config
+// inside the methods of tn.
+func (e *env) boundModels(tn *types.TypeName) []string {
+	seen := map[string]bool{}
+	mset := types.NewMethodSet(types.NewPointer(tn.Type()))
+	for i := 0; i < mset.Len(); i++ {
+		fn, ok := mset.At(i).Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		decl := e.funcs[fn]
+		if decl == nil {
+			continue
+		}
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			if name := e.modelOfGetSet(n); name != "" {
+				seen[name] = true
+			}
+			return true
+		})
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// modelOfGetSet returns the qualified model type of X.Get(ctx, &m) / X.Set(ctx, m)
+// when X is a tfsdk.Plan, State or Config.
+func (e *env) modelOfGetSet(n ast.Node) string {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return ""
+	}
+	sel, ok := unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Get" && sel.Sel.Name != "Set") {
+		return ""
+	}
+	pkg, name := named(e.pass.TypesInfo.TypeOf(sel.X))
+	if pkg != fwPrefix+"tfsdk" || (name != "Plan" && name != "State" && name != "Config") {
+		return ""
+	}
+	t := e.pass.TypesInfo.TypeOf(call.Args[1])
+	if t == nil {
+		return ""
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	nt, ok := types.Unalias(t).(*types.Named)
+	if !ok || nt.Obj().Pkg() == nil {
+		return ""
+	}
+	if _, isStruct := nt.Underlying().(*types.Struct); !isStruct {
+		return ""
+	}
+	return nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
+}

@@ -1,0 +1,85 @@
+package facts
+
+import (
+	"go/types"
+	"reflect"
+	"sort"
+)
+
+// modelOf describes a struct type whose fields carry tfsdk tags, or returns nil.
+func modelOf(tn *types.TypeName) *ModelFact {
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	f := &ModelFact{}
+	collectFields(st, "", f, map[*types.Struct]bool{})
+	if len(f.Fields) == 0 {
+		return nil
+	}
+	sort.SliceStable(f.Fields, func(i, j int) bool { return f.Fields[i].Tag < f.Fields[j].Tag })
+	return f
+}
+
+func collectFields(st *types.Struct, prefix string, f *ModelFact, seen map[*types.Struct]bool) {
+	if seen[st] {
+		return
+	}
+	seen[st] = true
+	for i := 0; i < st.NumFields(); i++ {
+		fl := st.Field(i)
+		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tfsdk")
+		goName := prefix + fl.Name()
+		if fl.Embedded() && !hasTag {
+			if inner, ok := derefStruct(fl.Type()); ok {
+				collectFields(inner, goName+".", f, seen)
+			}
+			continue
+		}
+		if !hasTag || tag == "-" || tag == "" {
+			continue
+		}
+		f.Fields = append(f.Fields, ModelField{
+			Tag:    tag,
+			Field:  goName,
+			GoType: types.TypeString(fl.Type(), shortQualifier),
+			Nested: nestedModel(fl.Type()),
+		})
+	}
+}
+
+func shortQualifier(p *types.Package) string { return p.Name() }
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	return st, ok
+}
+
+// nestedModel returns the qualified name of a tagged struct used by a field
+// directly, through a pointer, or as the element of a slice or map.
+func nestedModel(t types.Type) string {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Map:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			if u.Obj().Pkg() == nil {
+				return ""
+			}
+			if m := modelOf(u.Obj()); m != nil {
+				return u.Obj().Pkg().Path() + "." + u.Obj().Name()
+			}
+		}
+		return ""
+	}
+}

@@ -1,0 +1,476 @@
+package facts
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// sdkSchemaPkgs maps the helper/schema packages to the SDK they belong to.
+var sdkSchemaPkgs = map[string]string{
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema": "sdkv2",
+	"github.com/hashicorp/terraform-plugin-sdk/helper/schema":    "sdkv1",
+	"github.com/hashicorp/terraform/helper/schema":               "legacy",
+}
+
+func sdkType(t types.Type) (sdk, name string) {
+	pkg, n := named(t)
+	return sdkSchemaPkgs[pkg], n
+}
+
+func sdkKindOf(t types.Type) string {
+	if m, ok := types.Unalias(t).Underlying().(*types.Map); ok {
+		if sdk, n := sdkType(m.Elem()); sdk != "" && n == "Schema" {
+			return "sdkschemamap"
+		}
+		return ""
+	}
+	switch sdk, n := sdkType(t); {
+	case sdk == "":
+		return ""
+	case n == "Schema":
+		return "sdkschema"
+	case n == "Resource":
+		return "sdkresource"
+	}
+	return ""
+}
+
+// The spellings of each lifecycle function field, in SDK v1, v2 and legacy.
+var sdkFuncFields = map[string]string{
+	"Create": "Create", "CreateContext": "Create", "CreateWithoutTimeout": "Create",
+	"Read": "Read", "ReadContext": "Read", "ReadWithoutTimeout": "Read",
+	"Update": "Update", "UpdateContext": "Update", "UpdateWithoutTimeout": "Update",
+	"Delete": "Delete", "DeleteContext": "Delete", "DeleteWithoutTimeout": "Delete",
+	"Exists": "Exists",
+}
+
+// sdkResourceExpr evaluates an expression of type *schema.Resource.
+func (e *env) sdkResourceExpr(x ast.Expr, body *ast.BlockStmt) *SDKResource {
+	x = unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = unparen(u.X)
+	}
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		if sdk, n := sdkType(e.pass.TypesInfo.TypeOf(v)); sdk != "" && n == "Resource" {
+			return e.sdkResourceLit(v, sdk, body)
+		}
+		return nil
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok {
+			r := e.sdkResourceExpr(lv.init, body)
+			if r != nil {
+				r = cloneSDK(r)
+				e.applySDKMutations(r, lv.mutations, body)
+			}
+			return r
+		}
+	}
+	var obj types.Object
+	if call, ok := x.(*ast.CallExpr); ok {
+		if fn := e.staticCallee(call); fn != nil {
+			obj = fn
+		}
+	} else if o := e.objectOf(x); isPkgLevel(o) {
+		obj = o
+	}
+	if obj == nil {
+		return nil
+	}
+	return e.sdkResourceOf(obj)
+}
+
+func cloneSDK(r *SDKResource) *SDKResource {
+	c := *r
+	c.Funcs = make(map[string]FuncRef, len(r.Funcs))
+	for k, v := range r.Funcs {
+		c.Funcs[k] = v
+	}
+	c.Schema.Attributes = cloneAttrs(r.Schema.Attributes)
+	c.Upgraders = append([]Upgrader(nil), r.Upgraders...)
+	return &c
+}
+
+func (e *env) applySDKMutations(r *SDKResource, muts []*ast.AssignStmt, body *ast.BlockStmt) {
+	for _, m := range muts {
+		if len(m.Lhs) != 1 || len(m.Rhs) != 1 {
+			r.Resolved = false
+			continue
+		}
+		path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
+		switch {
+		case !ok || len(path) != 1:
+			r.Resolved = false
+		case path[0] == "Schema" && hasKey:
+			a := e.sdkField(key, m.Rhs[0], body)
+			a.Pos = m.Lhs[0].Pos()
+			r.Schema.Attributes = setAttr(r.Schema.Attributes, a)
+		case !hasKey:
+			e.sdkResourceField(r, path[0], m.Rhs[0], body)
+		default:
+			r.Resolved = false
+		}
+	}
+}
+
+func (e *env) sdkResourceLit(lit *ast.CompositeLit, sdk string, body *ast.BlockStmt) *SDKResource {
+	r := &SDKResource{SDK: sdk, Funcs: map[string]FuncRef{}, Resolved: true, UpgradersResolved: true, Pos: lit.Pos()}
+	r.SchemaResolved = true
+	r.Schema.Complete = true
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			e.sdkResourceField(r, id.Name, kv.Value, body)
+		}
+	}
+	r.Kind = "datasource"
+	if _, ok := r.Funcs["Create"]; ok {
+		r.Kind = "resource"
+	}
+	return r
+}
+
+func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *ast.BlockStmt) {
+	info := e.pass.TypesInfo
+	if op, ok := sdkFuncFields[name]; ok {
+		if isNil(info, v) {
+			return
+		}
+		ref := FuncRef{Field: name, Pos: v.Pos()}
+		if fn, ok := e.objectOf(v).(*types.Func); ok {
+			ref.Func = FuncName(fn.Origin())
+		}
+		r.Funcs[op] = ref
+		if op == "Create" {
+			r.Kind = "resource"
+		}
+		return
+	}
+	switch name {
+	case "Schema":
+		attrs, complete := e.sdkSchemaMap(v, body)
+		r.Schema.Attributes, r.Schema.Complete = attrs, complete
+		r.SchemaResolved = attrs != nil || complete
+	case "SchemaFunc":
+		attrs, complete := e.sdkSchemaFunc(v)
+		r.Schema.Attributes, r.Schema.Complete = attrs, complete
+		r.SchemaResolved = attrs != nil || complete
+	case "SchemaVersion":
+		n, ok := e.intConst(v)
+		if !ok {
+			r.Resolved = false
+		}
+		r.Schema.Version = n
+	case "StateUpgraders":
+		r.Upgraders, r.UpgradersResolved = e.sdkUpgraders(v)
+	case "MigrateState":
+		r.MigrateState = !isNil(info, v)
+	case "CustomizeDiff":
+		r.CustomizeDiff = !isNil(info, v)
+	case "Importer":
+		r.Importer = e.sdkImporter(v)
+	}
+}
+
+// sdkSchemaFunc evaluates SchemaFunc: a function literal or a named function.
+func (e *env) sdkSchemaFunc(v ast.Expr) ([]Attribute, bool) {
+	if fl, ok := unparen(v).(*ast.FuncLit); ok {
+		ret := returnExpr(fl.Body)
+		if ret == nil {
+			return nil, false
+		}
+		return e.sdkSchemaMap(ret, fl.Body)
+	}
+	if fn, ok := e.objectOf(v).(*types.Func); ok {
+		if vf := e.valueOf(fn); vf != nil && vf.Kind == "sdkschemamap" {
+			return vf.Attrs, vf.Resolved
+		}
+	}
+	return nil, false
+}
+
+func (e *env) sdkUpgraders(v ast.Expr) ([]Upgrader, bool) {
+	lit, ok := unparen(v).(*ast.CompositeLit)
+	if !ok {
+		return nil, isNil(e.pass.TypesInfo, v)
+	}
+	var out []Upgrader
+	for _, el := range lit.Elts {
+		el = unparen(el)
+		if u, ok := el.(*ast.UnaryExpr); ok {
+			el = unparen(u.X)
+		}
+		ul, ok := el.(*ast.CompositeLit)
+		if !ok {
+			return nil, false
+		}
+		ver, ok := fields(ul)["Version"]
+		n, isConst := int64(0), ok
+		if ok {
+			n, isConst = e.intConst(ver)
+		}
+		if !isConst && ok {
+			return nil, false
+		}
+		out = append(out, Upgrader{Version: n, Pos: ul.Pos()})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, true
+}
+
+func (e *env) sdkImporter(v ast.Expr) string {
+	if isNil(e.pass.TypesInfo, v) {
+		return ""
+	}
+	x := unparen(v)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = unparen(u.X)
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok {
+		return "unresolved"
+	}
+	for _, fv := range fields(lit) {
+		if fn, ok := e.objectOf(fv).(*types.Func); ok && strings.HasPrefix(fn.Name(), "ImportStatePassthrough") {
+			if _, isSDK := sdkSchemaPkgs[fn.Pkg().Path()]; isSDK {
+				return "passthrough"
+			}
+		}
+	}
+	return "custom"
+}
+
+// sdkSchemaMap evaluates a map[string]*schema.Schema expression.
+func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
+	x = unparen(x)
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		var out []Attribute
+		complete := true
+		for _, el := range v.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			name, isConst := "", false
+			if ok {
+				name, isConst = e.stringConst(kv.Key)
+			}
+			if !isConst {
+				complete = false
+				continue
+			}
+			a := e.sdkField(name, kv.Value, body)
+			a.Pos = kv.Key.Pos()
+			out = append(out, a)
+		}
+		return out, complete
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok {
+			attrs, complete := e.sdkSchemaMap(lv.init, body)
+			attrs = cloneAttrs(attrs)
+			for _, m := range lv.mutations {
+				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
+				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
+					complete = false
+					continue
+				}
+				a := e.sdkField(key, m.Rhs[0], body)
+				a.Pos = m.Lhs[0].Pos()
+				attrs = setAttr(attrs, a)
+			}
+			return attrs, complete
+		}
+	}
+	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "sdkschemamap" {
+		return vf.Attrs, vf.Resolved
+	}
+	return nil, false
+}
+
+// sdkField evaluates one *schema.Schema expression.
+func (e *env) sdkField(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
+	x = unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = unparen(u.X)
+	}
+	unknown := Attribute{Name: name, Uncertain: true, Incomplete: true, Pos: x.Pos()}
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		return e.sdkFieldLit(name, v, body)
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok && len(lv.mutations) == 0 {
+			return e.sdkField(name, lv.init, body)
+		}
+	}
+	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "sdkschema" && vf.Resolved && len(vf.Attrs) == 1 {
+		a := vf.Attrs[0]
+		a.Name = name
+		return a
+	}
+	return unknown
+}
+
+func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt) Attribute {
+	a := Attribute{Name: name, Pos: lit.Pos()}
+	f := fields(lit)
+	if t, ok := f["Type"]; ok {
+		if obj := e.objectOf(t); obj != nil {
+			a.Type = strings.ToLower(strings.TrimPrefix(obj.Name(), "Type"))
+		}
+	}
+	for key, dst := range map[string]*bool{"Required": &a.Required, "Optional": &a.Optional,
+		"Computed": &a.Computed, "Sensitive": &a.Sensitive, "WriteOnly": &a.WriteOnly, "ForceNew": &a.ForceNew} {
+		v, ok := f[key]
+		if !ok {
+			continue
+		}
+		b, isConst := e.boolConst(v)
+		if !isConst {
+			a.Uncertain = true
+		}
+		*dst = b
+	}
+	info := e.pass.TypesInfo
+	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || (f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"]))
+	a.HasValidators = f["ValidateFunc"] != nil || f["ValidateDiagFunc"] != nil
+	if elem, ok := f["Elem"]; ok && !isNil(info, elem) && sdkKindOf(info.TypeOf(elem)) == "sdkresource" {
+		a.Block, a.Nesting = true, a.Type
+		if r := e.sdkResourceExpr(elem, body); r != nil && r.SchemaResolved {
+			a.Nested = cloneAttrs(r.Schema.Attributes)
+			a.Incomplete = !r.Schema.Complete
+		} else {
+			a.Incomplete = true
+		}
+	}
+	return a
+}
+
+// sdkResourceOf returns the resource built by a function or held by a variable.
+func (e *env) sdkResourceOf(obj types.Object) *SDKResource {
+	if obj.Pkg() != e.pass.Pkg {
+		var f SDKResourceFact
+		if !e.pass.ImportObjectFact(obj, &f) {
+			return nil
+		}
+		r := cloneSDK(&f.SDKResource)
+		clearPos(r.Schema.Attributes)
+		r.Pos = 0
+		return r
+	}
+	if r, ok := e.sdk[obj]; ok {
+		return r
+	}
+	if e.inProgress[obj] {
+		return nil
+	}
+	e.inProgress[obj] = true
+	defer delete(e.inProgress, obj)
+	var r *SDKResource
+	switch o := obj.(type) {
+	case *types.Func:
+		if d := e.funcs[o]; d != nil {
+			if ret := returnExpr(d.Body); ret != nil {
+				r = e.sdkResourceExpr(ret, d.Body)
+			}
+			if r == nil {
+				r = &SDKResource{Resolved: false, Pos: d.Name.Pos()}
+			}
+		}
+	case *types.Var:
+		if init := e.vars[o]; init != nil {
+			r = e.sdkResourceExpr(init, nil)
+		}
+	}
+	if r != nil {
+		r.Name = obj.Name()
+	}
+	e.sdk[obj] = r
+	return r
+}
+
+// findSDK returns the SDK resources built in the package: by functions and
+// variables of type *schema.Resource that set a lifecycle function, and by
+// literals written directly into a provider's ResourcesMap/DataSourcesMap.
+func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
+	kindOverride := map[types.Object]string{}
+	var inline []*SDKResource
+	for _, f := range e.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if sdk, name := sdkType(e.pass.TypesInfo.TypeOf(lit)); sdk == "" || name != "Provider" {
+				return true
+			}
+			for key, kind := range map[string]string{"ResourcesMap": "resource", "DataSourcesMap": "datasource"} {
+				inline = append(inline, e.providerMap(fields(lit)[key], kind, kindOverride)...)
+			}
+			return true
+		})
+	}
+	var objs []types.Object
+	for fn := range e.funcs {
+		if sig := fn.Signature(); sig.Results().Len() == 1 && sdkKindOf(sig.Results().At(0).Type()) == "sdkresource" {
+			objs = append(objs, fn)
+		}
+	}
+	for v := range e.vars {
+		if sdkKindOf(v.Type()) == "sdkresource" {
+			objs = append(objs, v)
+		}
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	for _, obj := range objs {
+		r := e.sdkResourceOf(obj)
+		if r == nil || !r.Resolved {
+			unresolved = append(unresolved, obj.Name())
+			continue
+		}
+		if len(r.Funcs) == 0 {
+			continue // a nested Elem resource, not a resource of its own
+		}
+		if k, ok := kindOverride[obj]; ok {
+			r.Kind = k
+		}
+		found = append(found, r)
+	}
+	return append(found, inline...), unresolved
+}
+
+// providerMap records the kind of resources listed in a provider map and
+// evaluates the ones written inline.
+func (e *env) providerMap(x ast.Expr, kind string, override map[types.Object]string) []*SDKResource {
+	lit, ok := unparen(x).(*ast.CompositeLit)
+	if x == nil || !ok {
+		return nil
+	}
+	var out []*SDKResource
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		v := unparen(kv.Value)
+		if call, ok := v.(*ast.CallExpr); ok {
+			if fn := e.staticCallee(call); fn != nil && fn.Pkg() == e.pass.Pkg {
+				override[fn] = kind
+			}
+			continue
+		}
+		if _, isLit := v.(*ast.CompositeLit); !isLit {
+			if _, isAddr := v.(*ast.UnaryExpr); !isAddr {
+				continue
+			}
+		}
+		if r := e.sdkResourceExpr(v, nil); r != nil {
+			r.Name, _ = e.stringConst(kv.Key)
+			r.Kind = kind
+			out = append(out, r)
+		}
+	}
+	return out
+}

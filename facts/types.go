@@ -1,0 +1,152 @@
+package facts
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// Attribute is one attribute or block of a framework or SDK schema.
+// Nested holds the attributes of nested attributes and blocks (SDK: Elem resources).
+type Attribute struct {
+	Name string
+	// Block is true for framework blocks and SDK lists/sets whose Elem is a *schema.Resource.
+	Block bool
+	// Type is the value type: "string", "int64", "bool", "list", "set", "map", "object", ...
+	Type string
+	// Nesting is "single", "list", "set" or "map" for nested attributes and blocks.
+	Nesting string
+
+	Required, Optional, Computed, Sensitive, WriteOnly bool
+	ForceNew                                           bool // SDK only
+	HasDefault                                         bool
+	CustomType                                         bool
+	HasValidators                                      bool
+	// PlanModifiers lists the framework plan modifiers by kind:
+	// "UseStateForUnknown", "RequiresReplace", another framework modifier's
+	// function name, "custom", or "unresolved" when the list is not a literal.
+	PlanModifiers []string
+	// Uncertain is set when a flag is not a constant (e.g. a helper parameter);
+	// checks must not reason about an uncertain attribute's flags.
+	Uncertain bool
+	// Incomplete is set when Nested could not be fully resolved.
+	Incomplete bool
+	Nested     []Attribute
+	// Pos is where the attribute is declared; zero when it came from another package.
+	Pos token.Pos
+}
+
+// HasPlanModifier reports whether a plan modifier of the given kind is attached.
+func (a *Attribute) HasPlanModifier(kind string) bool {
+	for _, m := range a.PlanModifiers {
+		if m == kind {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Attribute) flags() string {
+	var f []string
+	add := func(b bool, s string) {
+		if b {
+			f = append(f, s)
+		}
+	}
+	add(a.Required, "R")
+	add(a.Optional, "O")
+	add(a.Computed, "C")
+	add(a.Sensitive, "S")
+	add(a.WriteOnly, "W")
+	add(a.ForceNew, "F")
+	add(a.HasDefault, "D")
+	add(a.Uncertain, "?")
+	return strings.Join(f, "")
+}
+
+// String renders the attribute compactly, e.g. `name:string/RF` or
+// `rule:block list{...}`; used by the debug view and fact expectations in tests.
+func (a *Attribute) String() string {
+	var b strings.Builder
+	b.WriteString(a.Name)
+	b.WriteString(":")
+	if a.Block {
+		b.WriteString("block ")
+	}
+	b.WriteString(a.Type)
+	if f := a.flags(); f != "" {
+		b.WriteString("/" + f)
+	}
+	if len(a.PlanModifiers) > 0 {
+		b.WriteString("[" + strings.Join(a.PlanModifiers, ",") + "]")
+	}
+	if len(a.Nested) > 0 || a.Incomplete {
+		b.WriteString("{" + attrsString(a.Nested, a.Incomplete) + "}")
+	}
+	return b.String()
+}
+
+func attrsString(attrs []Attribute, incomplete bool) string {
+	parts := make([]string, 0, len(attrs)+1)
+	for i := range attrs {
+		parts = append(parts, attrs[i].String())
+	}
+	sort.Strings(parts)
+	if incomplete {
+		parts = append(parts, "...")
+	}
+	return strings.Join(parts, " ")
+}
+
+// Schema is a resolved schema: its attributes and blocks and version.
+type Schema struct {
+	Version    int64
+	VersionPos token.Pos
+	// Complete is false when some attributes could not be resolved
+	// (Attributes then holds only the resolved ones).
+	Complete   bool
+	Attributes []Attribute
+}
+
+func (s *Schema) String() string {
+	return fmt.Sprintf("v%d{%s}", s.Version, attrsString(s.Attributes, !s.Complete))
+}
+
+// Walk calls fn for every attribute, nested ones included, with its dotted path
+// and whether an ancestor forces replacement (SDK ForceNew).
+func Walk(attrs []Attribute, fn func(path string, a *Attribute, ancestorForceNew bool)) {
+	walk("", attrs, false, fn)
+}
+
+func walk(prefix string, attrs []Attribute, fnew bool, fn func(string, *Attribute, bool)) {
+	for i := range attrs {
+		a := &attrs[i]
+		p := a.Name
+		if prefix != "" {
+			p = prefix + "." + a.Name
+		}
+		fn(p, a, fnew)
+		walk(p, a.Nested, fnew || a.ForceNew, fn)
+	}
+}
+
+func clearPos(attrs []Attribute) {
+	for i := range attrs {
+		attrs[i].Pos = token.NoPos
+		clearPos(attrs[i].Nested)
+	}
+}
+
+func cloneAttrs(attrs []Attribute) []Attribute {
+	if attrs == nil {
+		return nil
+	}
+	out := make([]Attribute, len(attrs))
+	for i, a := range attrs {
+		a.PlanModifiers = append([]string(nil), a.PlanModifiers...)
+		a.Nested = cloneAttrs(a.Nested)
+		out[i] = a
+	}
+	return out
+}

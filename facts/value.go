@@ -1,0 +1,113 @@
+package facts
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// valueOfExpr summarises a call to a helper, or a package-level variable, that
+// yields a piece of a schema.
+func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
+	x = unparen(x)
+	if call, ok := x.(*ast.CallExpr); ok {
+		if fn := e.staticCallee(call); fn != nil {
+			return e.valueOf(fn)
+		}
+		return nil
+	}
+	if obj := e.objectOf(x); isPkgLevel(obj) {
+		if _, isVar := obj.(*types.Var); isVar {
+			return e.valueOf(obj)
+		}
+	}
+	return nil
+}
+
+// kindOf returns the ValueFact kind of a type, or "".
+func kindOf(t types.Type) string {
+	if k := fwKindOf(t); k != "" {
+		return k
+	}
+	if k := sdkKindOf(t); k == "sdkschemamap" || k == "sdkschema" {
+		return k
+	}
+	return ""
+}
+
+// valueOf returns the summary of a function's result or a variable's value,
+// from a fact when the object belongs to another package.
+func (e *env) valueOf(obj types.Object) *ValueFact {
+	if obj == nil || obj.Pkg() == nil {
+		return nil
+	}
+	if obj.Pkg() != e.pass.Pkg {
+		var f ValueFact
+		if !e.pass.ImportObjectFact(obj, &f) {
+			return nil
+		}
+		f.Attrs = cloneAttrs(f.Attrs)
+		f.Schema.Attributes = cloneAttrs(f.Schema.Attributes)
+		clearPos(f.Attrs)
+		clearPos(f.Schema.Attributes)
+		f.Schema.VersionPos = 0
+		return &f
+	}
+	if vf, ok := e.values[obj]; ok {
+		return vf
+	}
+	if e.inProgress[obj] {
+		return nil
+	}
+	e.inProgress[obj] = true
+	defer delete(e.inProgress, obj)
+	vf := e.computeValue(obj)
+	e.values[obj] = vf
+	return vf
+}
+
+func (e *env) computeValue(obj types.Object) *ValueFact {
+	var (
+		t    types.Type
+		expr ast.Expr
+		body *ast.BlockStmt
+	)
+	switch o := obj.(type) {
+	case *types.Func:
+		sig := o.Signature()
+		if sig.Results().Len() != 1 {
+			return nil
+		}
+		t = sig.Results().At(0).Type()
+		if d := e.funcs[o]; d != nil {
+			body = d.Body
+			expr = returnExpr(d.Body)
+		}
+	case *types.Var:
+		t, expr = o.Type(), e.vars[o]
+	default:
+		return nil
+	}
+	kind := kindOf(t)
+	if kind == "" {
+		return nil
+	}
+	vf := &ValueFact{Kind: kind}
+	if expr == nil {
+		return vf
+	}
+	switch kind {
+	case "schema":
+		vf.Schema, vf.Resolved = e.fwSchema(expr, body)
+	case "attrs":
+		vf.Attrs, vf.Resolved = e.fwAttrs(expr, body)
+	case "attr":
+		a := e.fwAttr("", expr, body)
+		vf.Attrs, vf.Resolved = []Attribute{a}, !a.Uncertain || !a.Incomplete
+	case "sdkschemamap":
+		vf.Attrs, vf.Resolved = e.sdkSchemaMap(expr, body)
+	case "sdkschema":
+		a := e.sdkField("", expr, body)
+		vf.Attrs, vf.Resolved = []Attribute{a}, !a.Uncertain || !a.Incomplete
+	}
+	return vf
+}

@@ -1,0 +1,26 @@
+// Package passes lists every analyzer of tflifecyclelint.
+package passes
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
+)
+
+// Checks returns the analyzers that report contract violations.
+func Checks() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		invalidschemaflags.Analyzer,
+		missingforcenew.Analyzer,
+		missingupgrader.Analyzer,
+	}
+}
+
+// All returns the analyzers the driver runs: the checks, plus providermodel so
+// its -providermodel.debug flag is available (it reports nothing by default).
+func All() []*analysis.Analyzer {
+	return append(Checks(), facts.Analyzer)
+}

@@ -1,0 +1,86 @@
+package invalidschemaflags
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "invalidschemaflags",
+	Doc:      "report impossible attribute flag combinations (SCHEMA-1, SCHEMA-2)",
+	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/invalidschemaflags.md",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      lint.Safe(run),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	rep := lint.NewReporter(pass)
+	// A schema helper shared by several resources is reported once per position.
+	seen := map[string]bool{}
+	report := func(rule rules.ID, pos token.Pos, format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		key := fmt.Sprint(pos, msg)
+		if !seen[key] {
+			seen[key] = true
+			rep.Report(lint.Finding{Rule: rule, Pos: pos, Message: msg})
+		}
+	}
+	for _, r := range model.Framework {
+		if r.SchemaResolved {
+			checkAttrs(r.TypeName, r.Pos, r.Schema.Attributes, true, false, report)
+		}
+	}
+	for _, r := range model.SDK {
+		if r.SchemaResolved {
+			checkAttrs(r.Name, r.Pos, r.Schema.Attributes, false, false, report)
+		}
+	}
+	return nil, nil
+}
+
+type reportFunc func(rule rules.ID, pos token.Pos, format string, args ...any)
+
+func checkAttrs(owner string, ownerPos token.Pos, attrs []facts.Attribute, framework, inSet bool, report reportFunc) {
+	for i := range attrs {
+		a := &attrs[i]
+		if a.Uncertain {
+			continue
+		}
+		pos := lint.FirstValid(a.Pos, ownerPos)
+		name := fmt.Sprintf("%s: attribute %q", owner, a.Name)
+		hasFlags := !(framework && a.Block)
+		switch {
+		case hasFlags && a.Required && (a.Optional || a.Computed):
+			report("SCHEMA-1", pos, "%s is Required and also %s; Required excludes Optional and Computed", name, other(a))
+		case hasFlags && !a.Required && !a.Optional && !a.Computed:
+			report("SCHEMA-1", pos, "%s is none of Required, Optional, Computed", name)
+		}
+		if framework && a.HasDefault && !a.Computed {
+			report("SCHEMA-2", pos, "%s has a Default but is not Computed; the framework rejects this schema (add Computed: true)", name)
+		}
+		if framework && a.WriteOnly && a.Computed {
+			report("SCHEMA-2", pos, "%s is WriteOnly and Computed; a write-only value is never stored, so the provider cannot compute it", name)
+		}
+		if framework && a.WriteOnly && inSet {
+			report("SCHEMA-2", pos, "%s is WriteOnly inside a set; set elements are identified by value, which a write-only value never keeps", name)
+		}
+		checkAttrs(owner, ownerPos, a.Nested, framework, inSet || a.Nesting == "set", report)
+	}
+}
+
+func other(a *facts.Attribute) string {
+	switch {
+	case a.Optional && a.Computed:
+		return "Optional and Computed"
+	case a.Optional:
+		return "Optional"
+	}
+	return "Computed"
+}

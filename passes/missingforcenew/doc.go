@@ -1,0 +1,33 @@
+// Package missingforcenew defines an Analyzer that reports configurable
+// attributes which nothing can update in place.
+//
+// # Analyzer missingforcenew
+//
+// missingforcenew: attribute can change but the resource cannot update it (SCHEMA-3)
+//
+// SDK: a resource without an Update function (in any spelling: Update,
+// UpdateContext, UpdateWithoutTimeout), or whose Update is the very same
+// function as Create, must mark every non-Computed attribute ForceNew
+// (nested ones too, unless an enclosing block is ForceNew). Otherwise a
+// change plans an in-place update that either fails ("doesn't support
+// update") or, when Update is Create, creates a second remote object and
+// orphans the first.
+//
+// Framework: an Update method that never writes resp.State (it only adds
+// an error, or does nothing) while a non-Computed attribute has no
+// RequiresReplace plan modifier: changing that attribute fails at apply.
+// Attributes with a custom plan modifier are left alone, since it may
+// require replacement.
+//
+// Bad:
+//
+//	return &schema.Resource{
+//		CreateContext: nsCreate,
+//		UpdateContext: nsCreate,
+//		Schema: map[string]*schema.Schema{"path": {Type: schema.TypeString, Required: true}},
+//	}
+//
+// Good:
+//
+//	Schema: map[string]*schema.Schema{"path": {Type: schema.TypeString, Required: true, ForceNew: true}},
+package missingforcenew

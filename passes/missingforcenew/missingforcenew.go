@@ -1,0 +1,154 @@
+package missingforcenew
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "missingforcenew",
+	Doc:      "report configurable attributes that the resource cannot update in place (SCHEMA-3)",
+	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/missingforcenew.md",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      lint.Safe(run),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	rep := lint.NewReporter(pass)
+	for _, r := range model.SDK {
+		checkSDK(rep, r)
+	}
+	for _, r := range model.Framework {
+		checkFramework(rep, r)
+	}
+	return nil, nil
+}
+
+type offender struct {
+	path string
+	pos  token.Pos
+}
+
+func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
+	if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
+		return
+	}
+	create := r.Funcs["Create"]
+	update, hasUpdate := r.Funcs["Update"]
+	sameAsCreate := hasUpdate && update.Func != "" && update.Func == create.Func
+	if hasUpdate && !sameAsCreate {
+		return
+	}
+	var bad []offender
+	walkConfigurable(r.Schema.Attributes, true, func(path string, a *facts.Attribute, inherited bool) {
+		if !a.ForceNew && !inherited {
+			bad = append(bad, offender{path, a.Pos})
+		}
+	}, func(a *facts.Attribute) bool { return a.ForceNew })
+	if len(bad) == 0 {
+		return
+	}
+	why := "has no Update function"
+	pos := r.Pos
+	if sameAsCreate {
+		why = fmt.Sprintf("uses its Create function %s as %s", shortName(create.Func), update.Field)
+		pos = lint.FirstValid(update.Pos, r.Pos)
+	}
+	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: pos, Related: related(bad, "not ForceNew"),
+		Message: fmt.Sprintf("%s %s, but %s not ForceNew: a change plans an update in place that the resource cannot do", r.Name, why, names(bad))})
+}
+
+func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
+	if r.Kind != "resource" || r.UpdateWritesState != "no" || !r.SchemaResolved {
+		return
+	}
+	replaces := func(a *facts.Attribute) bool {
+		for _, m := range a.PlanModifiers {
+			if m == "RequiresReplace" || m == "custom" || m == "unresolved" {
+				return true
+			}
+		}
+		return false
+	}
+	var bad []offender
+	walkConfigurable(r.Schema.Attributes, false, func(path string, a *facts.Attribute, inherited bool) {
+		if !inherited && !replaces(a) {
+			bad = append(bad, offender{path, a.Pos})
+		}
+	}, replaces)
+	if len(bad) == 0 {
+		return
+	}
+	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: r.Pos, Related: related(bad, "no RequiresReplace plan modifier"),
+		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change plans an update that cannot succeed", r.TypeName, hasNames(bad))})
+}
+
+// walkConfigurable visits the attributes a user can set (not Computed-only,
+// not uncertain), telling whether an ancestor already forces replacement.
+// Framework blocks have no flags of their own and are visited only through
+// their attributes; SDK blocks are attributes too (visitBlocks).
+func walkConfigurable(attrs []facts.Attribute, visitBlocks bool, visit func(string, *facts.Attribute, bool), forces func(*facts.Attribute) bool) {
+	var walk func(prefix string, attrs []facts.Attribute, inherited bool)
+	walk = func(prefix string, attrs []facts.Attribute, inherited bool) {
+		for i := range attrs {
+			a := &attrs[i]
+			if a.Uncertain || (a.Computed && !a.Optional) {
+				continue
+			}
+			p := prefix + a.Name
+			if !a.Block || visitBlocks || forces(a) {
+				visit(p, a, inherited)
+			}
+			walk(p+".", a.Nested, inherited || forces(a))
+		}
+	}
+	walk("", attrs, false)
+}
+
+func names(bad []offender) string {
+	ns := quoted(bad)
+	if len(ns) == 1 {
+		return ns[0] + " is"
+	}
+	return strings.Join(ns, ", ") + " are"
+}
+
+func hasNames(bad []offender) string {
+	ns := quoted(bad)
+	if len(ns) == 1 {
+		return ns[0] + " has"
+	}
+	return strings.Join(ns, ", ") + " have"
+}
+
+func quoted(bad []offender) []string {
+	ns := make([]string, len(bad))
+	for i, b := range bad {
+		ns[i] = fmt.Sprintf("%q", b.path)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+func related(bad []offender, what string) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for _, b := range bad {
+		out = append(out, lint.Related(b.pos, "%s: %s", b.path, what))
+	}
+	return out
+}
+
+func shortName(full string) string {
+	if i := strings.LastIndex(full, "/"); i >= 0 {
+		return full[i+1:]
+	}
+	return full
+}

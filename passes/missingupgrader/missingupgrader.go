@@ -1,0 +1,132 @@
+package missingupgrader
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "missingupgrader",
+	Doc:      "report schema versions without an upgrader for older state (SCHEMA-4, UPGRADE-3)",
+	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/missingupgrader.md",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      lint.Safe(run),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	rep := lint.NewReporter(pass)
+	for _, r := range model.Framework {
+		if r.Kind == "resource" && r.SchemaResolved {
+			checkFramework(rep, r)
+		}
+	}
+	for _, r := range model.SDK {
+		if r.Kind == "resource" && r.Resolved && r.UpgradersResolved {
+			checkSDK(rep, r)
+		}
+	}
+	return nil, nil
+}
+
+func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
+	n := r.Schema.Version
+	if n > 0 {
+		switch {
+		case !r.HasUpgradeState:
+			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
+				Message: fmt.Sprintf("%s has schema Version %d but no UpgradeState method: state saved at an older version cannot be upgraded", r.TypeName, n)})
+		case r.UpgradersResolved && len(r.Upgraders) == 0:
+			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
+				Related: []analysis.RelatedInformation{lint.Related(r.UpgradeStatePos, "UpgradeState defined here")},
+				Message: fmt.Sprintf("%s has schema Version %d but UpgradeState returns no upgrader: state saved at version 0..%d cannot be upgraded", r.TypeName, n, n-1)})
+		case r.UpgradersResolved:
+			checkVersions(rep, r.TypeName, lint.FirstValid(r.Schema.VersionPos, r.Pos), n, r.Upgraders)
+		}
+	}
+	if !r.UpgradersResolved {
+		return
+	}
+	for _, u := range r.Upgraders {
+		if u.Version > n {
+			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(u.Pos, r.Pos),
+				Message: fmt.Sprintf("%s: upgrader for version %d is above the schema Version %d and can never run", r.TypeName, u.Version, n)})
+		}
+		if !u.HasPriorSchema && u.ReadsStateKnown && u.ReadsState {
+			rep.Report(lint.Finding{Rule: "UPGRADE-3", Pos: lint.FirstValid(u.Pos, r.Pos),
+				Message: fmt.Sprintf("%s: upgrader for version %d reads req.State but sets no PriorSchema, so req.State is nil; set PriorSchema or read req.RawState", r.TypeName, u.Version)})
+		}
+	}
+}
+
+// checkVersions reports versions below n that are likely to exist in state
+// yet have no upgrader. See the package doc for why jumps are not reported.
+func checkVersions(rep *lint.Reporter, name string, pos token.Pos, n int64, ups []facts.Upgrader) {
+	have := map[int64]bool{}
+	var maxBelow int64 = -1
+	for _, u := range ups {
+		have[u.Version] = true
+		if u.Version < n && u.Version > maxBelow {
+			maxBelow = u.Version
+		}
+	}
+	var missing []string
+	for i := 1; i < len(ups); i++ {
+		if ups[i].Version-ups[i-1].Version == 2 && ups[i].Version <= n {
+			missing = append(missing, fmt.Sprint(ups[i].Version-1))
+		}
+	}
+	if !have[n-1] && (maxBelow == n-2 || have[n]) {
+		missing = append(missing, fmt.Sprint(n-1))
+	}
+	if len(missing) == 0 {
+		return
+	}
+	var related []analysis.RelatedInformation
+	for _, u := range ups {
+		related = append(related, lint.Related(u.Pos, "upgrader for version %d", u.Version))
+	}
+	hint := ""
+	if have[n] {
+		hint = fmt.Sprintf("; the upgrader keyed %d is keyed by the current version, but keys name the prior version", n)
+	}
+	rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: pos, Related: related,
+		Message: fmt.Sprintf("%s has schema Version %d but no upgrader for version %s%s", name, n, strings.Join(missing, ", "), hint)})
+}
+
+func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
+	n := int64(r.Schema.Version)
+	ups := r.Upgraders
+	if len(ups) == 0 {
+		// The SDK passes state without an upgrader through unchanged.
+		return
+	}
+	related := make([]analysis.RelatedInformation, 0, len(ups))
+	for _, u := range ups {
+		related = append(related, lint.Related(u.Pos, "StateUpgrader for version %d", u.Version))
+	}
+	report := func(pos token.Pos, format string, args ...any) {
+		rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(pos, r.Pos), Related: related,
+			Message: fmt.Sprintf("%s: ", r.Name) + fmt.Sprintf(format, args...)})
+	}
+	for i, u := range ups {
+		if u.Version >= n {
+			report(u.Pos, "StateUpgrader version %d is not below SchemaVersion %d", u.Version, n)
+		}
+		if i > 0 && u.Version-ups[i-1].Version > 1 {
+			report(u.Pos, "StateUpgraders skip from version %d to %d: state at the versions between is not upgraded", ups[i-1].Version, u.Version)
+		}
+	}
+	if last := ups[len(ups)-1].Version; last < n-1 {
+		report(r.Pos, "SchemaVersion is %d but StateUpgraders end at version %d: add one for version %d", n, last, n-1)
+	}
+	if first := ups[0].Version; first > 0 && !r.MigrateState {
+		report(ups[0].Pos, "StateUpgraders start at version %d and there is no MigrateState: state at version 0..%d is not upgraded", first, first-1)
+	}
+}

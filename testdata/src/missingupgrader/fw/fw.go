@@ -1,0 +1,179 @@
+package fw
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+
+	"fixtures/base"
+)
+
+// Version bumped, no UpgradeState at all.
+type noUpgrader struct{ base.Resource }
+
+func (noUpgrader) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Version: 1, // want `SCHEMA-4: noUpgrader has schema Version 1 but no UpgradeState method`
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{Computed: true},
+		},
+	}
+}
+
+// E01's shape: the version jumped and the map stayed empty.
+type emptyMap struct{ base.Resource }
+
+func (emptyMap) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = emptySchema()
+}
+
+func emptySchema() schema.Schema {
+	return schema.Schema{
+		Version:    500, // want `SCHEMA-4: emptyMap has schema Version 500 but UpgradeState returns no upgrader`
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}
+
+func (emptyMap) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{}
+}
+
+// Safe: the E01 fix, a pass-through upgrader for the only version that existed.
+type jumpWithZero struct{ base.Resource }
+
+func (jumpWithZero) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 500, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (jumpWithZero) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	target := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+	return map[int64]resource.StateUpgrader{
+		0: {
+			PriorSchema: &target,
+			StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+				resp.State.Raw = req.State.Raw
+			},
+		},
+	}
+}
+
+// Version bumped from 2 to 3 and the new upgrader forgotten.
+type forgotLast struct{ base.Resource }
+
+func (forgotLast) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Version:    3, // want `SCHEMA-4: forgotLast has schema Version 3 but no upgrader for version 2$`
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}
+
+func (forgotLast) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	v0 := schema.Schema{}
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: &v0, StateUpgrader: upgradeRaw},
+		1: {PriorSchema: &v0, StateUpgrader: upgradeRaw},
+	}
+}
+
+// Off by one: upgraders keyed by the target version instead of the prior one.
+type keyedByTarget struct{ base.Resource }
+
+func (keyedByTarget) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Version:    1, // want `SCHEMA-4: keyedByTarget has schema Version 1 but no upgrader for version 0; the upgrader keyed 1 is keyed by the current version`
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}
+
+func (keyedByTarget) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		1: {StateUpgrader: upgradeRaw},
+	}
+}
+
+// An upgrader above the current version can never run; one without
+// PriorSchema that reads req.State dereferences nil (UPGRADE-3).
+type futureAndNilPrior struct{ base.Resource }
+
+func (futureAndNilPrior) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (futureAndNilPrior) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	m := map[int64]resource.StateUpgrader{
+		0: {StateUpgrader: readsState}, // want `UPGRADE-3: futureAndNilPrior: upgrader for version 0 reads req.State but sets no PriorSchema`
+	}
+	m[2] = resource.StateUpgrader{StateUpgrader: upgradeRaw} // want `SCHEMA-4: futureAndNilPrior: upgrader for version 2 is above the schema Version 1`
+	return m
+}
+
+func readsState(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var id string
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathID, &id)...)
+}
+
+// Safe: without PriorSchema, reading RawState is the documented way.
+func upgradeRaw(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	_ = req.RawState
+}
+
+// Safe: random_string's shape — key equal to the current version is dead but harmless,
+// and version 0 was never released under this schema.
+type randomStringShape struct{ base.Resource }
+
+func (randomStringShape) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 2, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (randomStringShape) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	v1, v2 := schema.Schema{}, schema.Schema{}
+	return map[int64]resource.StateUpgrader{
+		1: {PriorSchema: &v1, StateUpgrader: upgradeRaw},
+		2: {PriorSchema: &v2, StateUpgrader: upgradeRaw},
+	}
+}
+
+// Safe: an UpgradeState map built in a way the model cannot follow stays quiet.
+type dynamicUpgraders struct{ base.Resource }
+
+func (dynamicUpgraders) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 4, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (dynamicUpgraders) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	m := map[int64]resource.StateUpgrader{}
+	for v := int64(0); v < 4; v++ {
+		m[v] = resource.StateUpgrader{StateUpgrader: upgradeRaw}
+	}
+	return m
+}
+
+// Safe: version 0 needs nothing.
+type versionZero struct{ base.Resource }
+
+func (versionZero) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+// Suppressed with a reason.
+type suppressed struct{ base.Resource }
+
+func (suppressed) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		//lintignore:missingupgrader version 1 predates any release
+		Version:    1,
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}
+
+// A directive without a reason is itself reported and suppresses nothing.
+type noReason struct{ base.Resource }
+
+func (noReason) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		//lintignore:missingupgrader // want `//lintignore:missingupgrader needs a reason`
+		Version:    1, // want `SCHEMA-4: noReason has schema Version 1 but no UpgradeState method`
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}

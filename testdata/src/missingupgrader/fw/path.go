@@ -1,0 +1,5 @@
+package fw
+
+import "github.com/hashicorp/terraform-plugin-framework/path"
+
+var pathID = path.Root("id")

@@ -69,6 +69,7 @@ type FrameworkResource struct {
 	// UpdateWritesState is "yes" when Update writes resp.State, "no" when it
 	// certainly does not, "unknown" when resp escapes to other code.
 	UpdateWritesState string
+	UpdatePos         token.Pos
 	// Models are the model struct types bound through Get/Set calls, qualified.
 	Models []string
 	Pos    token.Pos

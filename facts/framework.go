@@ -391,7 +391,7 @@ func (e *env) describeFramework(r *FrameworkResource, tn *types.TypeName) {
 		r.HasUpgradeState = true // declared elsewhere (embedded): not resolved
 	}
 	if _, decl := e.method(tn, "Update"); decl != nil {
-		r.UpdateWritesState = e.writesResponseState(decl)
+		r.UpdateWritesState, r.UpdatePos = e.writesResponseState(decl), decl.Name.Pos()
 	}
 	r.Models = e.boundModels(tn)
 }

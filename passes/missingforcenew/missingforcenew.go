@@ -87,7 +87,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 	if len(bad) == 0 {
 		return
 	}
-	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: r.Pos, Related: related(bad, "no RequiresReplace plan modifier"),
+	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: lint.FirstValid(r.UpdatePos, r.Pos), Related: related(bad, "no RequiresReplace plan modifier"),
 		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change plans an update that cannot succeed", r.TypeName, hasNames(bad))})
 }
 

@@ -12,3 +12,8 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(), missingupgrader.Analyzer, "./missingupgrader/...")
 }
+
+// The schema comes from a helper in another package (facts on functions).
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testutil.Fixtures(), missingupgrader.Analyzer, "./crosspkg/fwres")
+}

@@ -1,0 +1,23 @@
+// Package sdkres defines an SDK resource whose schema lives in package schemas.
+package sdkres
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/crosspkg/schemas"
+)
+
+func create(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+func gadget() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   create,
+		UpdateContext: create, // want `SCHEMA-3: gadget uses its Create function sdkres.create as UpdateContext, but "name" is not ForceNew`
+		DeleteContext: create,
+		Schema:        schemas.Gadget(),
+	}
+}

@@ -38,10 +38,12 @@ var Analyzer = &analysis.Analyzer{
 
 With -providermodel.debug (or tflifecyclelint -debug-model) each resource's
 resolved model is reported, to see what the checks see.`,
-	URL:        "https://github.com/tflifecyclelint/tflifecyclelint/tree/main/facts",
-	Run:        run,
-	ResultType: reflect.TypeOf((*Model)(nil)),
-	FactTypes:  []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact)},
+	URL: "https://github.com/tflifecyclelint/tflifecyclelint/tree/main/facts",
+	Run: run,
+	// The model is built defensively; partial type information leaves parts unresolved.
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeOf((*Model)(nil)),
+	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact)},
 }
 
 func init() {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/tflifecyclelint/tflifecyclelint/passes"
 )
@@ -22,8 +23,15 @@ func main() {
 	os.Args = rewriteArgs(os.Args)
 	// One line for an unknown flag, not the whole flag list.
 	flag.CommandLine.Usage = func() {}
-	if wantsHelp(os.Args[1:]) {
+	args := os.Args[1:]
+	if wantsHelp(args) {
 		os.Args = []string{os.Args[0], "help"}
+	}
+	if pats := patterns(args); len(pats) > 0 && !vetMode(pats) && pats[0] != "help" {
+		if err := checkPatterns(pats); err != nil {
+			fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
+			os.Exit(1)
+		}
 	}
 	multichecker.Main(passes.All()...)
 }
@@ -47,11 +55,57 @@ func wantsHelp(args []string) bool {
 		case "-h", "-help", "--help":
 			return true
 		}
-		if !strings.HasPrefix(a, "-") {
-			return false
-		}
 	}
 	return false
 }
 
-var _ = fmt.Sprint
+// valueFlags are the driver's flags that take their value as the next argument.
+var valueFlags = map[string]bool{"c": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true}
+
+// patterns returns the package patterns among the arguments.
+func patterns(args []string) []string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return args[i+1:]
+		}
+		if !strings.HasPrefix(a, "-") {
+			return args[i:]
+		}
+		name := strings.TrimLeft(a, "-")
+		if !strings.Contains(name, "=") && valueFlags[name] {
+			i++
+		}
+	}
+	return nil
+}
+
+func vetMode(pats []string) bool {
+	return len(pats) == 1 && strings.HasSuffix(pats[0], ".cfg")
+}
+
+// checkPatterns lists the packages (without type-checking) so that a pattern
+// that matches nothing, or a directory outside any module, gets one clear line
+// instead of one line per analyzer.
+func checkPatterns(pats []string) error {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles}, pats...)
+	if err != nil {
+		return firstLine(err.Error())
+	}
+	if len(pkgs) == 0 {
+		return fmt.Errorf("no packages match %s", strings.Join(pats, " "))
+	}
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			if e.Kind == packages.ListError {
+				return firstLine(e.Msg)
+			}
+		}
+	}
+	return nil
+}
+
+func firstLine(s string) error {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return fmt.Errorf("%s", s)
+}

@@ -17,6 +17,8 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/invalidschemaflags.md",
 	Requires: []*analysis.Analyzer{facts.Analyzer},
 	Run:      lint.Safe(run),
+	// Type errors elsewhere in the package do not make the model wrong.
+	RunDespiteErrors: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -316,6 +316,12 @@ func useKind(stack []ast.Node) useKindT {
 			return useRead
 		case *ast.IncDecStmt:
 			return useMutation
+		case *ast.RangeStmt:
+			// Ranging with a value variable may alias the elements (f.Computed = true).
+			if p.X == child && p.Value != nil {
+				return useEscape
+			}
+			return useRead
 		default:
 			return useRead
 		}

@@ -54,6 +54,7 @@ func (e *env) fwSchema(x ast.Expr, body *ast.BlockStmt) (Schema, bool) {
 	case *ast.Ident:
 		if lv, ok := e.resolveLocal(body, v); ok {
 			s, ok := e.fwSchema(lv.init, body)
+			s.Attributes = cloneAttrs(s.Attributes)
 			return s, e.applySchemaMutations(&s, lv.mutations, body) && ok
 		}
 	}
@@ -101,8 +102,10 @@ func (e *env) applySchemaMutations(s *Schema, muts []*ast.AssignStmt, body *ast.
 		case len(path) == 1 && (path[0] == "Attributes" || path[0] == "Blocks") && hasKey:
 			a := e.fwAttr(key, m.Rhs[0], body)
 			s.Attributes = setAttr(s.Attributes, a)
+		case len(path) == 1 && strings.Contains(path[0], "Description") || len(path) == 1 && path[0] == "DeprecationMessage":
+			// documentation only
 		default:
-			s.Complete = false
+			return false
 		}
 	}
 	return true
@@ -144,11 +147,11 @@ func (e *env) fwAttrs(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
 	case *ast.Ident:
 		if lv, ok := e.resolveLocal(body, v); ok {
 			attrs, complete := e.fwAttrs(lv.init, body)
+			attrs = cloneAttrs(attrs)
 			for _, m := range lv.mutations {
 				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
 				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
-					complete = false
-					continue
+					return nil, false // x[k].F = v and the like: the flags we hold are wrong
 				}
 				a := e.fwAttr(key, m.Rhs[0], body)
 				a.Pos = m.Lhs[0].Pos()

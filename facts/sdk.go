@@ -274,8 +274,7 @@ func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) 
 			for _, m := range lv.mutations {
 				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
 				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
-					complete = false
-					continue
+					return nil, false // x[k].F = v and the like: the flags we hold are wrong
 				}
 				a := e.sdkField(key, m.Rhs[0], body)
 				a.Pos = m.Lhs[0].Pos()

@@ -11,7 +11,11 @@
 // (nested ones too, unless an enclosing block is ForceNew). Otherwise a
 // change plans an in-place update that either fails ("doesn't support
 // update") or, when Update is Create, creates a second remote object and
-// orphans the first.
+// orphans the first. A shared function whose name marks it as an upsert
+// (CreateOrUpdate, Upsert, Put, Set, Apply, ...) is taken as idempotent by
+// design and not reported. Write-only attributes never plan a change and are
+// skipped; Optional+Computed attributes are not (the SDK's own InternalValidate
+// lets them through, yet changing one plans an update all the same).
 //
 // Framework: an Update method that never writes resp.State (it only adds
 // an error, or does nothing) while a non-Computed attribute has no

@@ -46,7 +46,7 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	create := r.Funcs["Create"]
 	update, hasUpdate := r.Funcs["Update"]
 	sameAsCreate := hasUpdate && update.Func != "" && update.Func == create.Func
-	if hasUpdate && !sameAsCreate {
+	if hasUpdate && (!sameAsCreate || isUpsert(create.Func)) {
 		return
 	}
 	var bad []offender
@@ -90,7 +90,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		return
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: lint.FirstValid(r.UpdatePos, r.Pos), Related: related(bad, "no RequiresReplace plan modifier"),
-		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change plans an update that cannot succeed", r.TypeName, hasNames(bad))})
+		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update that returns the prior state, and Terraform reports an inconsistent result after apply", r.TypeName, hasNames(bad))})
 }
 
 // walkConfigurable visits the attributes a user can set (not Computed-only,
@@ -102,7 +102,8 @@ func walkConfigurable(attrs []facts.Attribute, visitBlocks bool, visit func(stri
 	walk = func(prefix string, attrs []facts.Attribute, inherited bool) {
 		for i := range attrs {
 			a := &attrs[i]
-			if a.Uncertain || (a.Computed && !a.Optional) {
+			// Write-only values never reach plan or state, so changing one plans nothing.
+			if a.Uncertain || (a.Computed && !a.Optional) || a.WriteOnly {
 				continue
 			}
 			p := prefix + a.Name
@@ -113,6 +114,21 @@ func walkConfigurable(attrs []facts.Attribute, visitBlocks bool, visit func(stri
 		}
 	}
 	walk("", attrs, false)
+}
+
+// upsertWords in a shared Create/Update function's name say the author made it
+// idempotent on purpose (CreateOrUpdate, Upsert, Put...): then calling it for an
+// update is the design, not the G08 mistake of creating a second object.
+var upsertWords = []string{"update", "upsert", "put", "set", "apply", "write", "save", "ensure", "sync", "manage", "configure"}
+
+func isUpsert(fullName string) bool {
+	name := strings.ToLower(fullName[strings.LastIndex(fullName, ".")+1:])
+	for _, w := range upsertWords {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func names(bad []offender) string {

@@ -10,7 +10,10 @@
 // upgraders and errors when the saved version has none ("Unable to Upgrade
 // Resource State"), so every user with older state is stuck. Reported:
 //
-//   - framework: Version > 0 without an UpgradeState method, or with an empty map;
+//   - framework: Version ≥ 2 without an UpgradeState method (a resource first
+//     released at Version 1, common in some providers, has no older state, and
+//     the code cannot tell it from a bump from 0), or any Version > 0 with an
+//     UpgradeState map that is empty;
 //   - framework: no upgrader for version N-1 when the upgraders run up to N-2
 //     (or are keyed N, an off-by-one: upgraders are keyed by the prior
 //     version); a single version skipped between two upgraders. Larger jumps

@@ -41,6 +41,9 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 	n := r.Schema.Version
 	if n > 0 {
 		switch {
+		case !r.HasUpgradeState && n == 1:
+			// A resource first released at Version 1 has no older state, and
+			// nothing in the code tells it from a bump from 0: stay quiet.
 		case !r.HasUpgradeState:
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
 				Message: fmt.Sprintf("%s has schema Version %d but no UpgradeState method: state saved at an older version cannot be upgraded", r.TypeName, n)})

@@ -73,3 +73,15 @@ func (delegates) Update(ctx context.Context, req resource.UpdateRequest, resp *r
 }
 
 func apply(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+
+// Safe: a write-only attribute never plans a change.
+type writeOnlyOnly struct{ base.CRD }
+
+func (writeOnlyOnly) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"password": schema.StringAttribute{Optional: true, WriteOnly: true},
+		"id":       schema.StringAttribute{Computed: true},
+	}}
+}
+
+func (writeOnlyOnly) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}

@@ -109,3 +109,29 @@ func dataSource() *schema.Resource {
 		Schema:      map[string]*schema.Schema{"path": {Type: schema.TypeString, Required: true}},
 	}
 }
+
+func permissionsCreateOrUpdate(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+// Safe: an idempotent upsert by name (github's CreateOrUpdate idiom).
+func upsert() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: permissionsCreateOrUpdate,
+		UpdateContext: permissionsCreateOrUpdate,
+		ReadContext:   namespaceRead,
+		DeleteContext: namespaceDelete,
+		Schema:        map[string]*schema.Schema{"enabled": {Type: schema.TypeBool, Optional: true}},
+	}
+}
+
+// Optional+Computed passes the SDK's InternalValidate, yet a change still plans an update.
+func optionalComputed() *schema.Resource {
+	return &schema.Resource{ // want `SCHEMA-3: optionalComputed has no Update function, but "droplet_id" is not ForceNew`
+		CreateContext: namespaceCreate,
+		ReadContext:   namespaceRead,
+		DeleteContext: namespaceDelete,
+		Schema: map[string]*schema.Schema{
+			"region":     {Type: schema.TypeString, Required: true, ForceNew: true},
+			"droplet_id": {Type: schema.TypeInt, Optional: true, Computed: true},
+		},
+	}
+}

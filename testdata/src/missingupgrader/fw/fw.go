@@ -14,7 +14,7 @@ type noUpgrader struct{ base.Resource }
 
 func (noUpgrader) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		Version: 1, // want `SCHEMA-4: noUpgrader has schema Version 1 but no UpgradeState method`
+		Version: 2, // want `SCHEMA-4: noUpgrader has schema Version 2 but no UpgradeState method`
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{Computed: true},
 		},
@@ -161,10 +161,17 @@ type suppressed struct{ base.Resource }
 
 func (suppressed) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		//lintignore:missingupgrader version 1 predates any release
-		Version:    1,
+		//lintignore:missingupgrader versions 0 and 1 predate any release
+		Version:    2,
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
+}
+
+// Safe: a resource born at Version 1 (tfe's idiom) has no older state.
+type bornAtOne struct{ base.Resource }
+
+func (bornAtOne) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
 }
 
 // A directive without a reason is itself reported and suppresses nothing.
@@ -173,7 +180,7 @@ type noReason struct{ base.Resource }
 func (noReason) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		//lintignore:missingupgrader // want `//lintignore:missingupgrader needs a reason`
-		Version:    1, // want `SCHEMA-4: noReason has schema Version 1 but no UpgradeState method`
+		Version:    2, // want `SCHEMA-4: noReason has schema Version 2 but no UpgradeState method`
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
 }

@@ -79,7 +79,10 @@ func (e *env) sdkResourceExpr(x ast.Expr, body *ast.BlockStmt) *SDKResource {
 	if obj == nil {
 		return nil
 	}
-	return e.sdkResourceOf(obj)
+	if r := e.sdkResourceOf(obj); r != nil {
+		return cloneSDK(r) // the caller names and places it anew
+	}
+	return nil
 }
 
 func cloneSDK(r *SDKResource) *SDKResource {
@@ -385,6 +388,9 @@ func (e *env) sdkResourceOf(obj types.Object) *SDKResource {
 	}
 	if r != nil {
 		r.Name = obj.Name()
+		if !r.Pos.IsValid() {
+			r.Pos = obj.Pos()
+		}
 	}
 	e.sdk[obj] = r
 	return r

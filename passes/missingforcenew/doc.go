@@ -11,7 +11,8 @@
 // (nested ones too, unless an enclosing block is ForceNew). Otherwise a
 // change plans an in-place update that either fails ("doesn't support
 // update") or, when Update is Create, creates a second remote object and
-// orphans the first. A shared function whose name marks it as an upsert
+// orphans the first. When some attribute is ForceNew, a shared Create is an
+// upsert keyed by those (a Vault role write) and nothing is reported. A shared function whose name marks it as an upsert
 // (CreateOrUpdate, Upsert, Put, Set, Apply, ...) is taken as idempotent by
 // design and not reported. Write-only attributes never plan a change and are
 // skipped; Optional+Computed attributes are not (the SDK's own InternalValidate

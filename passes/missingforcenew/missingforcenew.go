@@ -49,8 +49,19 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	if hasUpdate && (!sameAsCreate || isUpsert(create.Func)) {
 		return
 	}
+	if sameAsCreate && anyForceNew(r.Schema.Attributes) {
+		// Create is then an upsert keyed by the ForceNew attributes (Vault's
+		// role writes): re-running it with new content is the design.
+		return
+	}
 	var bad []offender
 	walkConfigurable(r.Schema.Attributes, true, func(path string, a *facts.Attribute, inherited bool) {
+		// With Update = Create a changed Optional+Computed value is only written
+		// again; the SDK's InternalValidate exempts these too. Without any
+		// Update, every planned update fails, so they count.
+		if sameAsCreate && a.Optional && a.Computed {
+			return
+		}
 		if !a.ForceNew && !inherited {
 			bad = append(bad, offender{path, a.Pos})
 		}
@@ -61,11 +72,11 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	why := "has no Update function"
 	pos := r.Pos
 	if sameAsCreate {
-		why = fmt.Sprintf("uses its Create function %s as %s", shortName(create.Func), update.Field)
+		why = fmt.Sprintf("uses its Create function %s as %s and nothing is ForceNew", shortName(create.Func), update.Field)
 		pos = lint.FirstValid(update.Pos, r.Pos)
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: pos, Related: related(bad, "not ForceNew"),
-		Message: fmt.Sprintf("%s %s, but %s not ForceNew: a change plans an update in place that the resource cannot do", r.Name, why, names(bad))})
+		Message: fmt.Sprintf("%s %s, but %s not ForceNew: %s", r.Name, why, names(bad), consequence(sameAsCreate))})
 }
 
 func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
@@ -114,6 +125,21 @@ func walkConfigurable(attrs []facts.Attribute, visitBlocks bool, visit func(stri
 		}
 	}
 	walk("", attrs, false)
+}
+
+func consequence(sameAsCreate bool) string {
+	if sameAsCreate {
+		return "a change re-runs Create, which makes a second remote object when the changed attribute names it and leaves the first behind"
+	}
+	return "a change plans an update in place, and apply fails because the resource cannot update"
+}
+
+func anyForceNew(attrs []facts.Attribute) bool {
+	found := false
+	facts.Walk(attrs, func(_ string, a *facts.Attribute, _ bool) {
+		found = found || a.ForceNew
+	})
+	return found
 }
 
 // upsertWords in a shared Create/Update function's name say the author made it

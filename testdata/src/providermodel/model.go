@@ -98,7 +98,7 @@ func (looped) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource
 	resp.Schema = schema.Schema{}
 }
 
-func gadget() *sdkschema.Resource { // want gadget:`sdk resource gadget funcs\(Create=Create\) schema v0\{labels:block list/OF\{key:string/R\} name:string/R\} importer=passthrough`
+func gadget() *sdkschema.Resource { // want gadget:`sdk resource gadget funcs\(Create=Create\) schema v0\{labels:block list/O\{key:string/R\} name:string/R\} importer=passthrough`
 	return &sdkschema.Resource{
 		CreateContext: nil,
 		Create:        func(*sdkschema.ResourceData, any) error { return nil },

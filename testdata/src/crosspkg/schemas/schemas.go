@@ -33,7 +33,7 @@ func Name() *schema.Schema {
 func Gadget() map[string]*schema.Schema {
 	return map[string]*schema.Schema{
 		"name":   Name(),
-		"labels": {Type: schema.TypeList, Optional: true, ForceNew: true, Elem: Label()},
+		"labels": {Type: schema.TypeList, Optional: true, Elem: Label()},
 	}
 }
 

@@ -16,7 +16,7 @@ func gadget() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   create,
-		UpdateContext: create, // want `SCHEMA-3: gadget uses its Create function sdkres.create as UpdateContext, but "name" is not ForceNew`
+		UpdateContext: create, // want `SCHEMA-3: gadget uses its Create function sdkres.create as UpdateContext and nothing is ForceNew, but "labels", "labels.key", "name" are not ForceNew`
 		DeleteContext: create,
 		Schema:        schemas.Gadget(),
 	}

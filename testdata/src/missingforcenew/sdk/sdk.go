@@ -16,12 +16,13 @@ func namespaceDelete(context.Context, *schema.ResourceData, any) diag.Diagnostic
 func namespaceResource() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: namespaceCreate,
-		UpdateContext: namespaceCreate, // want `SCHEMA-3: namespaceResource uses its Create function sdk.namespaceCreate as UpdateContext, but "path" is not ForceNew`
+		UpdateContext: namespaceCreate, // want `SCHEMA-3: namespaceResource uses its Create function sdk.namespaceCreate as UpdateContext and nothing is ForceNew, but "path" is not ForceNew`
 		ReadContext:   namespaceRead,
 		DeleteContext: namespaceDelete,
 		Schema: map[string]*schema.Schema{
 			"path":         {Type: schema.TypeString, Required: true},
 			"namespace_id": {Type: schema.TypeString, Computed: true},
+			"path_fq":      {Type: schema.TypeString, Optional: true, Computed: true},
 		},
 	}
 }
@@ -36,6 +37,8 @@ func namespaceResourceFixed() *schema.Resource {
 		Schema: map[string]*schema.Schema{
 			"path":         {Type: schema.TypeString, Required: true, ForceNew: true},
 			"namespace_id": {Type: schema.TypeString, Computed: true},
+			// Safe with Update = Create: writing it again changes no identity.
+			"path_fq": {Type: schema.TypeString, Optional: true, Computed: true},
 		},
 	}
 }
@@ -132,6 +135,24 @@ func optionalComputed() *schema.Resource {
 		Schema: map[string]*schema.Schema{
 			"region":     {Type: schema.TypeString, Required: true, ForceNew: true},
 			"droplet_id": {Type: schema.TypeInt, Optional: true, Computed: true},
+		},
+	}
+}
+
+func roleCreate(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+// Safe: Create writes the role keyed by ForceNew backend and name, so running
+// it again with new content is an upsert (Vault's roles).
+func roleResource() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: roleCreate,
+		UpdateContext: roleCreate,
+		ReadContext:   namespaceRead,
+		DeleteContext: namespaceDelete,
+		Schema: map[string]*schema.Schema{
+			"backend": {Type: schema.TypeString, Required: true, ForceNew: true},
+			"role":    {Type: schema.TypeString, Required: true, ForceNew: true},
+			"ttl":     {Type: schema.TypeInt, Optional: true},
 		},
 	}
 }

@@ -76,10 +76,28 @@ func nestedModel(t types.Type) string {
 			if u.Obj().Pkg() == nil {
 				return ""
 			}
-			if m := modelOf(u.Obj()); m != nil {
+			if st, ok := u.Underlying().(*types.Struct); ok && hasTags(st, map[*types.Struct]bool{}) {
 				return u.Obj().Pkg().Path() + "." + u.Obj().Name()
 			}
 		}
 		return ""
 	}
+}
+
+// hasTags reports whether a struct has tfsdk-tagged fields, directly or through
+// embedded structs. Shallow on purpose: models may refer to themselves.
+func hasTags(st *types.Struct, seen map[*types.Struct]bool) bool {
+	if seen[st] {
+		return false
+	}
+	seen[st] = true
+	for i := 0; i < st.NumFields(); i++ {
+		if _, ok := reflect.StructTag(st.Tag(i)).Lookup("tfsdk"); ok {
+			return true
+		}
+		if inner, ok := derefStruct(st.Field(i).Type()); ok && st.Field(i).Embedded() && hasTags(inner, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -108,3 +108,9 @@ func gadget() *sdkschema.Resource { // want gadget:`sdk resource gadget funcs\(C
 		Importer:      &sdkschema.ResourceImporter{StateContext: sdkschema.ImportStatePassthroughContext},
 	}
 }
+
+// A model that refers to itself (a tree of rules) must not send the model into a loop.
+type treeModel struct { // want treeModel:`model\{children=Children\(fixtures/providermodel.treeModel\) name=Name\}`
+	Name     types.String `tfsdk:"name"`
+	Children []treeModel  `tfsdk:"children"`
+}

@@ -189,6 +189,9 @@ func (r *SDKResource) String() string {
 	if r.Importer != "" {
 		b.WriteString(" importer=" + r.Importer)
 	}
+	if r.CustomizeDiff {
+		b.WriteString(" customizediff")
+	}
 	return b.String()
 }
 

@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/go-cty/cty"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	sdkschema "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 
 	"fixtures/base"
@@ -113,4 +115,30 @@ func gadget() *sdkschema.Resource { // want gadget:`sdk resource gadget funcs\(C
 type treeModel struct { // want treeModel:`model\{children=Children\(fixtures/providermodel.treeModel\) name=Name\}`
 	Name     types.String `tfsdk:"name"`
 	Children []treeModel  `tfsdk:"children"`
+}
+
+func sdkOp(context.Context, *sdkschema.ResourceData, any) diag.Diagnostics { return nil }
+
+func upgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) { return raw, nil }
+
+// Every spelling: WithoutTimeout functions, SchemaFunc, upgraders, CustomizeDiff.
+func widgetSDK() *sdkschema.Resource { // want widgetSDK:`sdk resource widgetSDK funcs\(Create=CreateWithoutTimeout,Delete=DeleteWithoutTimeout,Read=ReadWithoutTimeout,Update=UpdateWithoutTimeout\) schema v2\{size:int/O zone:string/RF\} upgraders\[0,1\] customizediff`
+	return &sdkschema.Resource{
+		CreateWithoutTimeout: sdkOp,
+		ReadWithoutTimeout:   sdkOp,
+		UpdateWithoutTimeout: sdkOp,
+		DeleteWithoutTimeout: sdkOp,
+		SchemaFunc: func() map[string]*sdkschema.Schema {
+			return map[string]*sdkschema.Schema{
+				"zone": {Type: sdkschema.TypeString, Required: true, ForceNew: true},
+				"size": {Type: sdkschema.TypeInt, Optional: true},
+			}
+		},
+		SchemaVersion: 2,
+		StateUpgraders: []sdkschema.StateUpgrader{
+			{Version: 1, Type: cty.EmptyObject, Upgrade: upgradeV0},
+			{Version: 0, Type: cty.EmptyObject, Upgrade: upgradeV0},
+		},
+		CustomizeDiff: func(context.Context, *sdkschema.ResourceDiff, any) error { return nil },
+	}
 }

@@ -70,6 +70,11 @@ type FrameworkResource struct {
 	// certainly does not, "unknown" when resp escapes to other code.
 	UpdateWritesState string
 	UpdatePos         token.Pos
+	// CreateWritesState is like UpdateWritesState, for Create.
+	CreateWritesState string
+	// ModifyPlanMayReplace is true when ModifyPlan may set resp.RequiresReplace
+	// (it mentions RequiresReplace, or hands resp to other code).
+	ModifyPlanMayReplace bool
 	// Models are the model struct types bound through Get/Set calls, qualified.
 	Models []string
 	Pos    token.Pos

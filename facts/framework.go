@@ -396,6 +396,14 @@ func (e *env) describeFramework(r *FrameworkResource, tn *types.TypeName) {
 	if _, decl := e.method(tn, "Update"); decl != nil {
 		r.UpdateWritesState, r.UpdatePos = e.writesResponseState(decl), decl.Name.Pos()
 	}
+	if _, decl := e.method(tn, "Create"); decl != nil {
+		r.CreateWritesState = e.writesResponseState(decl)
+	}
+	if fn, decl := e.method(tn, "ModifyPlan"); decl != nil {
+		r.ModifyPlanMayReplace = e.mayRequireReplace(decl)
+	} else if fn != nil {
+		r.ModifyPlanMayReplace = true // declared elsewhere: assume it may
+	}
 	r.Models = e.boundModels(tn)
 }
 
@@ -636,4 +644,19 @@ func (e *env) modelOfGetSet(n ast.Node) string {
 		return ""
 	}
 	return nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
+}
+
+// mayRequireReplace tells whether a ModifyPlan method may ask for replacement.
+func (e *env) mayRequireReplace(decl *ast.FuncDecl) bool {
+	if e.writesResponseState(decl) == "unknown" {
+		return true // resp handed to other code
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "RequiresReplace" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -80,7 +80,10 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 }
 
 func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
-	if r.Kind != "resource" || r.UpdateWritesState != "no" || !r.SchemaResolved {
+	// A ModifyPlan that may set RequiresReplace decides replacement itself; a
+	// resource whose Create never writes state cannot exist to be updated.
+	if r.Kind != "resource" || r.UpdateWritesState != "no" || !r.SchemaResolved ||
+		r.ModifyPlanMayReplace || r.CreateWritesState == "no" {
 		return
 	}
 	replaces := func(a *facts.Attribute) bool {

@@ -3,6 +3,7 @@ package fw
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -85,3 +86,35 @@ func (writeOnlyOnly) Schema(_ context.Context, _ resource.SchemaRequest, resp *r
 }
 
 func (writeOnlyOnly) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+
+// Safe: ModifyPlan decides replacement itself.
+type replacesInModifyPlan struct{ base.CRD }
+
+func (replacesInModifyPlan) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"name": schema.StringAttribute{Required: true},
+	}}
+}
+
+func (replacesInModifyPlan) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+
+func (replacesInModifyPlan) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	resp.RequiresReplace = append(resp.RequiresReplace, path.Root("name"))
+}
+
+// Safe: a deliberately non-functional resource (every operation errors).
+type nonFunctional struct{ base.CRD }
+
+func (nonFunctional) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"name": schema.StringAttribute{Required: true},
+	}}
+}
+
+func (nonFunctional) Create(_ context.Context, _ resource.CreateRequest, resp *resource.CreateResponse) {
+	resp.Diagnostics.AddError("resource is non-functional", "removed upstream")
+}
+
+func (nonFunctional) Update(_ context.Context, _ resource.UpdateRequest, resp *resource.UpdateResponse) {
+	resp.Diagnostics.AddError("resource is non-functional", "removed upstream")
+}

@@ -5,10 +5,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
 )
+
+// Docs returns the documentation of every check, in the order of Checks.
+func Docs() []*lint.Doc {
+	return []*lint.Doc{
+		invalidschemaflags.Doc,
+		missingforcenew.Doc,
+		missingupgrader.Doc,
+	}
+}
 
 // Checks returns the analyzers that report contract violations.
 func Checks() []*analysis.Analyzer {

@@ -11,15 +11,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "invalidschemaflags",
-	Doc:      "report impossible attribute flag combinations (SCHEMA-1, SCHEMA-2)",
-	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/invalidschemaflags.md",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      lint.Safe(run),
-	// Type errors elsewhere in the package do not make the model wrong.
-	RunDespiteErrors: true,
-}
+// Analyzer reports attribute flag combination that Terraform or the framework rejects.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)

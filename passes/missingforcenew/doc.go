@@ -1,38 +1,33 @@
-// Package missingforcenew defines an Analyzer that reports configurable
-// attributes which nothing can update in place.
+// Package missingforcenew defines an Analyzer that reports: configurable attribute that the resource cannot update in place (SCHEMA-3).
 //
-// # Analyzer missingforcenew
-//
-// missingforcenew: attribute can change but the resource cannot update it (SCHEMA-3)
-//
-// SDK: a resource without an Update function (in any spelling: Update,
-// UpdateContext, UpdateWithoutTimeout), or whose Update is the very same
-// function as Create, must mark every non-Computed attribute ForceNew
-// (nested ones too, unless an enclosing block is ForceNew). Otherwise a
-// change plans an in-place update that either fails ("doesn't support
-// update") or, when Update is Create, creates a second remote object and
-// orphans the first. When some attribute is ForceNew, a shared Create is an
-// upsert keyed by those (a Vault role write) and nothing is reported. A shared function whose name marks it as an upsert
-// (CreateOrUpdate, Upsert, Put, Set, Apply, ...) is taken as idempotent by
-// design and not reported. Write-only attributes never plan a change and are
-// skipped; Optional+Computed attributes are not (the SDK's own InternalValidate
-// lets them through, yet changing one plans an update all the same).
-//
-// Framework: an Update method that never writes resp.State (it only adds
-// an error, or does nothing) while a non-Computed attribute has no
-// RequiresReplace plan modifier: changing that attribute fails at apply.
-// Attributes with a custom plan modifier are left alone, since it may
-// require replacement.
-//
-// Bad:
-//
-//	return &schema.Resource{
-//		CreateContext: nsCreate,
-//		UpdateContext: nsCreate,
-//		Schema: map[string]*schema.Schema{"path": {Type: schema.TypeString, Required: true}},
-//	}
-//
-// Good:
-//
-//	Schema: map[string]*schema.Schema{"path": {Type: schema.TypeString, Required: true, ForceNew: true}},
+// See [Doc] for what it reports and why; docs/checks/missingforcenew.md is generated from it.
 package missingforcenew
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "missingforcenew",
+	Title: "Configurable attribute that the resource cannot update in place",
+	Rules: []rules.ID{"SCHEMA-3"},
+	Why: `SDK: a resource without an Update function (in any spelling: Update, UpdateContext, UpdateWithoutTimeout) must mark every non-Computed attribute ForceNew, nested ones too unless an enclosing block is ForceNew; otherwise a change plans an update that fails at apply ("doesn't support update"). Optional+Computed attributes count here, though the SDK's own InternalValidate lets them through.
+
+SDK, Update is the very same function as Create and nothing is ForceNew: a change re-runs Create, which for a resource named by a configured attribute (a path, a name) creates a second remote object and orphans the first. When some attribute is ForceNew, Create is an upsert keyed by those and nothing is reported; a shared function named as an upsert (CreateOrUpdate, Upsert, Put, Set, Apply, ...) is not reported either.
+
+Framework: an Update method that never writes resp.State (it only adds an error, or does nothing) while a non-Computed attribute has no RequiresReplace plan modifier. The framework then returns the prior state, so Terraform reports "Provider produced inconsistent result after apply". Attributes with a custom plan modifier, resources whose ModifyPlan may set RequiresReplace, write-only attributes (never planned) and resources whose Create never writes state are left alone.`,
+	Bad: `return &schema.Resource{
+	CreateContext: namespaceCreate,
+	UpdateContext: namespaceCreate,
+	Schema: map[string]*schema.Schema{
+		"path": {Type: schema.TypeString, Required: true},
+	},
+}`,
+	Good: `	Schema: map[string]*schema.Schema{
+		"path": {Type: schema.TypeString, Required: true, ForceNew: true},
+	},`,
+	Severity: "error",
+	Since:    "v0.1.0",
+}

@@ -12,15 +12,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "missingforcenew",
-	Doc:      "report configurable attributes that the resource cannot update in place (SCHEMA-3)",
-	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/missingforcenew.md",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      lint.Safe(run),
-	// Type errors elsewhere in the package do not make the model wrong.
-	RunDespiteErrors: true,
-}
+// Analyzer reports configurable attribute that the resource cannot update in place.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)

@@ -1,40 +1,38 @@
-// Package missingupgrader defines an Analyzer that reports schema versions
-// whose older state cannot be upgraded.
+// Package missingupgrader defines an Analyzer that reports: schema version without an upgrader for older state (SCHEMA-4, UPGRADE-3).
 //
-// # Analyzer missingupgrader
-//
-// missingupgrader: schema version without an upgrader for older state (SCHEMA-4, UPGRADE-3)
-//
-// When a resource's schema Version is N > 0, Terraform asks the provider to
-// upgrade any state saved at an older version. The framework does not chain
-// upgraders and errors when the saved version has none ("Unable to Upgrade
-// Resource State"), so every user with older state is stuck. Reported:
-//
-//   - framework: Version ≥ 2 without an UpgradeState method (a resource first
-//     released at Version 1, common in some providers, has no older state, and
-//     the code cannot tell it from a bump from 0), or any Version > 0 with an
-//     UpgradeState map that is empty;
-//   - framework: no upgrader for version N-1 when the upgraders run up to N-2
-//     (or are keyed N, an off-by-one: upgraders are keyed by the prior
-//     version); a single version skipped between two upgraders. Larger jumps
-//     (0 → 500) are a convention for versions that never existed and are not
-//     reported;
-//   - framework: an upgrader keyed above the current version, which can never run;
-//   - framework (UPGRADE-3): an upgrader without PriorSchema whose function
-//     reads req.State, which is nil then;
-//   - SDK: StateUpgraders with a gap, not ending at SchemaVersion-1, with a
-//     version ≥ SchemaVersion, or starting above 0 without MigrateState.
-//
-// Bad:
-//
-//	resp.Schema = schema.Schema{Version: 1, ...}
-//	func (r *R) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
-//		return map[int64]resource.StateUpgrader{}
-//	}
-//
-// Good:
-//
-//	return map[int64]resource.StateUpgrader{
-//		0: {PriorSchema: &v0, StateUpgrader: upgradeV0},
-//	}
+// See [Doc] for what it reports and why; docs/checks/missingupgrader.md is generated from it.
 package missingupgrader
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "missingupgrader",
+	Title: "Schema version without an upgrader for older state",
+	Rules: []rules.ID{"SCHEMA-4", "UPGRADE-3"},
+	Why: `When a resource's schema Version is N > 0, Terraform asks the provider to upgrade any state saved at an older version before it plans. The framework does not chain upgraders and fails with "Unable to Upgrade Resource State" when the saved version has none, so every user with older state is stuck until a new release.
+
+Reported:
+
+- framework: Version ≥ 2 without an UpgradeState method (a resource first released at Version 1 has no older state, and the code cannot tell it from a bump from 0, so Version 1 alone is not reported), or any Version > 0 whose UpgradeState map is empty;
+- framework: no upgrader for version N-1 when the upgraders run up to N-2, or when one is keyed N (an off-by-one: keys name the prior version); a single version skipped between two upgraders. Larger jumps (0 → 500) are a convention for versions that never existed and are not reported;
+- framework: an upgrader keyed above the current Version, which can never run;
+- framework (UPGRADE-3): an upgrader without PriorSchema whose function reads req.State, which is nil then;
+- SDK: StateUpgraders with a gap, not ending at SchemaVersion-1, with a version ≥ SchemaVersion, or starting above 0 without MigrateState. (An SDK resource with no upgraders at all passes its state through unchanged and is not reported.)`,
+	Bad: `resp.Schema = schema.Schema{Version: 500, Attributes: attrs}
+
+func (r *R) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{}
+}`,
+	Good: `func (r *R) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	current := schemaV500(ctx)
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: &current, StateUpgrader: passThrough},
+	}
+}`,
+	Severity: "error",
+	Since:    "v0.1.0",
+}

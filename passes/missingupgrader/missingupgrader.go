@@ -11,15 +11,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "missingupgrader",
-	Doc:      "report schema versions without an upgrader for older state (SCHEMA-4, UPGRADE-3)",
-	URL:      "https://github.com/tflifecyclelint/tflifecyclelint/blob/main/docs/checks/missingupgrader.md",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      lint.Safe(run),
-	// Type errors elsewhere in the package do not make the model wrong.
-	RunDespiteErrors: true,
-}
+// Analyzer reports schema version without an upgrader for older state.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)

@@ -4,7 +4,8 @@
 // Standalone:  tflifecyclelint [-json] [-fix] [-<analyzer>=false] ./...
 // With go vet: go vet -vettool=$(which tflifecyclelint) ./...
 //
-// -debug-model reports the provider model each check sees.
+// -debug-model reports the provider model each check sees; -sarif prints
+// SARIF 2.1.0 instead of text; -severity=check=level,... sets SARIF levels.
 package main
 
 import (
@@ -24,6 +25,13 @@ func main() {
 	// One line for an unknown flag, not the whole flag list.
 	flag.CommandLine.Usage = func() {}
 	args := os.Args[1:]
+	sarifOut, levels, rest, err := ownFlags(args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
+		os.Exit(2)
+	}
+	args = rest
+	os.Args = append([]string{os.Args[0]}, rest...)
 	if wantsHelp(args) {
 		os.Args = []string{os.Args[0], "help"}
 	}
@@ -32,6 +40,9 @@ func main() {
 			fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
 			os.Exit(1)
 		}
+	}
+	if sarifOut {
+		os.Exit(runSARIF(args, levels))
 	}
 	multichecker.Main(passes.All()...)
 }

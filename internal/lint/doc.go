@@ -65,8 +65,8 @@ func (d *Doc) Markdown() string {
 	fmt.Fprintf(&b, "# %s\n\n%s.\n\n", d.Name, d.Title)
 	fmt.Fprintf(&b, "| | |\n|---|---|\n| rules | %s |\n| default severity | %s |\n| since | %s |\n\n", ruleLinks(d.Rules), d.Severity, d.Since)
 	fmt.Fprintf(&b, "## Why\n\n%s\n\n", d.Why)
-	fmt.Fprintf(&b, "## Bad\n\n```go\n%s\n```\n\n", strings.TrimSpace(d.Bad))
-	fmt.Fprintf(&b, "## Good\n\n```go\n%s\n```\n\n", strings.TrimSpace(d.Good))
+	fmt.Fprintf(&b, "## Bad\n\n```go\n%s\n```\n\n", strings.Trim(d.Bad, "\n"))
+	fmt.Fprintf(&b, "## Good\n\n```go\n%s\n```\n\n", strings.Trim(d.Good, "\n"))
 	fmt.Fprintf(&b, "## Suppress\n\n```go\n//lintignore:%s <reason>\n```\n\non the line of the finding or the line above; the reason is required.\n", d.Name)
 	return b.String()
 }

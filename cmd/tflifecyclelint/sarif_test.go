@@ -1,0 +1,148 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/testutil"
+)
+
+// The SARIF 2.1.0 schema ships in the securego/gosec module's testdata; the
+// module proxy serves it, so the test fetches it rather than vendoring it.
+const schemaModule = "github.com/securego/gosec/v2@v2.30.0"
+
+func sarifSchema(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command("go", "mod", "download", "-json", schemaModule)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("fetching the SARIF schema (%s) from the module proxy: %v", schemaModule, err)
+	}
+	var mod struct{ Dir string }
+	if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
+		t.Fatalf("go mod download: %s", out)
+	}
+	return filepath.Join(mod.Dir, "report", "sarif", "testdata", "sarif-schema-2.1.0.json")
+}
+
+func validateSARIF(t *testing.T, doc []byte) {
+	t.Helper()
+	if err := sarifValidator(t)(doc); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
+	}
+}
+
+func sarifValidator(t *testing.T) func([]byte) error {
+	t.Helper()
+	f, err := os.Open(sarifSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	schemaDoc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif-schema-2.1.0.json", schemaDoc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(doc []byte) error {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+		if err != nil {
+			return err
+		}
+		return sch.Validate(inst)
+	}
+}
+
+// The validation is not vacuous: a wrong version or a level outside the enum fails.
+func TestSARIFSchemaRejectsBadLogs(t *testing.T) {
+	validate := sarifValidator(t)
+	for _, bad := range []string{
+		`{"version": "9.9", "runs": []}`,
+		`{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"message": {"text": "m"}, "level": "loud"}]}]}`,
+	} {
+		if validate([]byte(bad)) == nil {
+			t.Errorf("schema accepted %s", bad)
+		}
+	}
+	if err := validate([]byte(`{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": []}]}`)); err != nil {
+		t.Errorf("schema rejected a minimal valid log: %v", err)
+	}
+}
+
+func TestSARIF(t *testing.T) {
+	bin := buildTool(t)
+	r := run(t, testutil.Fixtures(), bin, "-sarif", "-severity=missingforcenew=warning", "./crosspkg/...")
+	if r.code != 3 {
+		t.Fatalf("exit code %d, want 3; stderr:\n%s", r.code, r.stderr)
+	}
+	validateSARIF(t, []byte(r.stdout))
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID, HelpURI string }
+				}
+			}
+			Results []struct {
+				RuleID, Level string
+				Message       struct{ Text string }
+				Locations     []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if len(run.Tool.Driver.Rules) != 3 {
+		t.Errorf("got %d rules, want one per check (3)", len(run.Tool.Driver.Rules))
+	}
+	got := map[string]string{}
+	for _, res := range run.Results {
+		loc := res.Locations[0].PhysicalLocation
+		got[res.RuleID] = res.Level + " " + loc.ArtifactLocation.URI + " " + strings.SplitN(res.Message.Text, ":", 2)[0]
+	}
+	want := map[string]string{
+		"missingforcenew": "warning crosspkg/sdkres/sdkres.go SCHEMA-3",
+		"missingupgrader": "error crosspkg/fwres/fwres.go SCHEMA-4",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("result for %s = %q, want %q", k, got[k], v)
+		}
+	}
+	if len(run.Results) != 2 {
+		t.Errorf("got %d results, want 2", len(run.Results))
+	}
+}
+
+func TestSeverityFlagErrors(t *testing.T) {
+	bin := buildTool(t)
+	for _, arg := range []string{"-severity=nosuchcheck=error", "-severity=missingforcenew=loud", "-severity=missingforcenew"} {
+		r := run(t, testutil.Fixtures(), bin, "-sarif", arg, "./crosspkg/...")
+		if r.code != 2 || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line", arg, r.code, r.stderr)
+		}
+	}
+}

@@ -366,3 +366,15 @@ func (e *env) mutationTarget(lhs ast.Expr) (path []string, key string, hasKey bo
 }
 
 func quote(s string) string { return strconv.Quote(s) }
+
+// litPositions records where an attribute literal and its Computed element are.
+func litPositions(a *Attribute, lit *ast.CompositeLit) {
+	a.Lit, a.LitEnd = lit.Lbrace, lit.Rbrace
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Computed" {
+				a.ComputedKV, a.ComputedKVEnd = kv.Pos(), kv.End()
+			}
+		}
+	}
+}

@@ -216,6 +216,7 @@ func (e *env) fwAttrLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt)
 	default:
 		a.Type = strings.ToLower(base)
 	}
+	litPositions(&a, lit)
 	f := fields(lit)
 	for key, dst := range map[string]*bool{"Required": &a.Required, "Optional": &a.Optional,
 		"Computed": &a.Computed, "Sensitive": &a.Sensitive, "WriteOnly": &a.WriteOnly} {

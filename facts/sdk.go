@@ -317,6 +317,7 @@ func (e *env) sdkField(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 
 func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt) Attribute {
 	a := Attribute{Name: name, Pos: lit.Pos()}
+	litPositions(&a, lit)
 	f := fields(lit)
 	if t, ok := f["Type"]; ok {
 		if obj := e.objectOf(t); obj != nil {

@@ -35,6 +35,11 @@ type Attribute struct {
 	Nested     []Attribute
 	// Pos is where the attribute is declared; zero when it came from another package.
 	Pos token.Pos
+	// Lit and LitEnd are the braces of the attribute's composite literal, and
+	// ComputedKV..ComputedKVEnd its `Computed: ...` element, for suggested
+	// fixes; zero when unknown or from another package.
+	Lit, LitEnd               token.Pos
+	ComputedKV, ComputedKVEnd token.Pos
 }
 
 // HasPlanModifier reports whether a plan modifier of the given kind is attached.
@@ -133,7 +138,8 @@ func walk(prefix string, attrs []Attribute, fnew bool, fn func(string, *Attribut
 
 func clearPos(attrs []Attribute) {
 	for i := range attrs {
-		attrs[i].Pos = token.NoPos
+		a := &attrs[i]
+		a.Pos, a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0, 0
 		clearPos(attrs[i].Nested)
 	}
 }

@@ -77,6 +77,9 @@ func parseDirective(c *ast.Comment) (parsed, bool) {
 	return p, len(p.names) > 0
 }
 
+// Pass returns the pass the reporter reports for.
+func (r *Reporter) Pass() *analysis.Pass { return r.pass }
+
 // Suppressed reports whether a directive silences this pass at pos.
 func (r *Reporter) Suppressed(pos token.Pos) bool {
 	tf := r.pass.Fset.File(pos)

@@ -19,30 +19,30 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := lint.NewReporter(pass)
 	// A schema helper shared by several resources is reported once per position.
 	seen := map[string]bool{}
-	report := func(rule rules.ID, pos token.Pos, format string, args ...any) {
+	report := func(rule rules.ID, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)
 		key := fmt.Sprint(pos, msg)
 		if !seen[key] {
 			seen[key] = true
-			rep.Report(lint.Finding{Rule: rule, Pos: pos, Message: msg})
+			rep.Report(lint.Finding{Rule: rule, Pos: pos, Message: msg, Fixes: fixes})
 		}
 	}
 	for _, r := range model.Framework {
 		if r.SchemaResolved {
-			checkAttrs(r.TypeName, r.Pos, r.Schema.Attributes, true, false, report)
+			checkAttrs(pass, r.TypeName, r.Pos, r.Schema.Attributes, true, false, report)
 		}
 	}
 	for _, r := range model.SDK {
 		if r.SchemaResolved {
-			checkAttrs(r.Name, r.Pos, r.Schema.Attributes, false, false, report)
+			checkAttrs(pass, r.Name, r.Pos, r.Schema.Attributes, false, false, report)
 		}
 	}
 	return nil, nil
 }
 
-type reportFunc func(rule rules.ID, pos token.Pos, format string, args ...any)
+type reportFunc func(rule rules.ID, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any)
 
-func checkAttrs(owner string, ownerPos token.Pos, attrs []facts.Attribute, framework, inSet bool, report reportFunc) {
+func checkAttrs(pass *analysis.Pass, owner string, ownerPos token.Pos, attrs []facts.Attribute, framework, inSet bool, report reportFunc) {
 	for i := range attrs {
 		a := &attrs[i]
 		if a.Uncertain {
@@ -53,20 +53,20 @@ func checkAttrs(owner string, ownerPos token.Pos, attrs []facts.Attribute, frame
 		hasFlags := !(framework && a.Block)
 		switch {
 		case hasFlags && a.Required && (a.Optional || a.Computed):
-			report("SCHEMA-1", pos, "%s is Required and also %s; Required excludes Optional and Computed", name, other(a))
+			report("SCHEMA-1", pos, nil, "%s is Required and also %s; Required excludes Optional and Computed", name, other(a))
 		case hasFlags && !a.Required && !a.Optional && !a.Computed:
-			report("SCHEMA-1", pos, "%s is none of Required, Optional, Computed", name)
+			report("SCHEMA-1", pos, nil, "%s is none of Required, Optional, Computed", name)
 		}
 		if framework && a.HasDefault && !a.Computed {
-			report("SCHEMA-2", pos, "%s has a Default but is not Computed; the framework rejects this schema (add Computed: true)", name)
+			report("SCHEMA-2", pos, insertFix(pass, a, "Computed: true"), "%s has a Default but is not Computed; the framework rejects this schema (add Computed: true)", name)
 		}
 		if framework && a.WriteOnly && a.Computed {
-			report("SCHEMA-2", pos, "%s is WriteOnly and Computed; a write-only value is never stored, so the provider cannot compute it", name)
+			report("SCHEMA-2", pos, deleteComputedFix(pass, a), "%s is WriteOnly and Computed; a write-only value is never stored, so the provider cannot compute it", name)
 		}
 		if framework && a.WriteOnly && inSet {
-			report("SCHEMA-2", pos, "%s is WriteOnly inside a set; set elements are identified by value, which a write-only value never keeps", name)
+			report("SCHEMA-2", pos, nil, "%s is WriteOnly inside a set; set elements are identified by value, which a write-only value never keeps", name)
 		}
-		checkAttrs(owner, ownerPos, a.Nested, framework, inSet || a.Nesting == "set", report)
+		checkAttrs(pass, owner, ownerPos, a.Nested, framework, inSet || a.Nesting == "set", report)
 	}
 }
 
@@ -78,4 +78,20 @@ func other(a *facts.Attribute) string {
 		return "Optional"
 	}
 	return "Computed"
+}
+
+func insertFix(pass *analysis.Pass, a *facts.Attribute, field string) []analysis.SuggestedFix {
+	edit, ok := lint.InsertField(pass, a.Lit, a.LitEnd, field)
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: "Add " + field, TextEdits: []analysis.TextEdit{edit}}}
+}
+
+func deleteComputedFix(pass *analysis.Pass, a *facts.Attribute) []analysis.SuggestedFix {
+	edit, ok := lint.DeleteElement(pass, a.ComputedKV, a.ComputedKVEnd)
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: "Remove Computed from the write-only attribute", TextEdits: []analysis.TextEdit{edit}}}
 }

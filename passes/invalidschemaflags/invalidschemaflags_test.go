@@ -12,3 +12,8 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(), invalidschemaflags.Analyzer, "./invalidschemaflags/...")
 }
+
+// The Computed fixes, checked against schemaflags.go.golden.
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(), invalidschemaflags.Analyzer, "./fixes/schemaflags")
+}

@@ -30,6 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 type offender struct {
 	path string
 	pos  token.Pos
+	attr *facts.Attribute
 }
 
 func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
@@ -56,7 +57,7 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 			return
 		}
 		if !a.ForceNew && !inherited {
-			bad = append(bad, offender{path, a.Pos})
+			bad = append(bad, offender{path, a.Pos, a})
 		}
 	}, func(a *facts.Attribute) bool { return a.ForceNew })
 	if len(bad) == 0 {
@@ -68,7 +69,7 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 		why = fmt.Sprintf("uses its Create function %s as %s and nothing is ForceNew", shortName(create.Func), update.Field)
 		pos = lint.FirstValid(update.Pos, r.Pos)
 	}
-	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: pos, Related: related(bad, "not ForceNew"),
+	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: pos, Related: related(bad, "not ForceNew"), Fixes: forceNewFix(rep.Pass(), bad),
 		Message: fmt.Sprintf("%s %s, but %s not ForceNew: %s", r.Name, why, names(bad), consequence(sameAsCreate))})
 }
 
@@ -90,7 +91,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 	var bad []offender
 	walkConfigurable(r.Schema.Attributes, false, func(path string, a *facts.Attribute, inherited bool) {
 		if !inherited && !replaces(a) {
-			bad = append(bad, offender{path, a.Pos})
+			bad = append(bad, offender{path, a.Pos, a})
 		}
 	}, replaces)
 	if len(bad) == 0 {
@@ -121,6 +122,28 @@ func walkConfigurable(attrs []facts.Attribute, visitBlocks bool, visit func(stri
 		}
 	}
 	walk("", attrs, false)
+}
+
+// forceNewFix adds ForceNew: true to each offending attribute that is not
+// inside another offender (a ForceNew block covers its attributes). It is
+// offered only when every such literal can be edited.
+func forceNewFix(pass *analysis.Pass, bad []offender) []analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	for _, b := range bad {
+		covered := false
+		for _, o := range bad {
+			covered = covered || strings.HasPrefix(b.path, o.path+".")
+		}
+		if covered {
+			continue
+		}
+		edit, ok := lint.InsertField(pass, b.attr.Lit, b.attr.LitEnd, "ForceNew: true")
+		if !ok {
+			return nil
+		}
+		edits = append(edits, edit)
+	}
+	return []analysis.SuggestedFix{{Message: "Add ForceNew: true", TextEdits: edits}}
 }
 
 func consequence(sameAsCreate bool) string {

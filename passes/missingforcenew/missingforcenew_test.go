@@ -17,3 +17,8 @@ func Test(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testutil.Fixtures(), missingforcenew.Analyzer, "./crosspkg/sdkres")
 }
+
+// The ForceNew fix, checked against forcenew.go.golden.
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.Fixtures(), missingforcenew.Analyzer, "./fixes/forcenew")
+}

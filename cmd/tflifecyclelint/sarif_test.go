@@ -1,38 +1,13 @@
 package main_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
+	"github.com/tflifecyclelint/tflifecyclelint/internal/sarif"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/testutil"
 )
-
-// The SARIF 2.1.0 schema ships in the securego/gosec module's testdata; the
-// module proxy serves it, so the test fetches it rather than vendoring it.
-const schemaModule = "github.com/securego/gosec/v2@v2.30.0"
-
-func sarifSchema(t *testing.T) string {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", schemaModule)
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("fetching the SARIF schema (%s) from the module proxy: %v", schemaModule, err)
-	}
-	var mod struct{ Dir string }
-	if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
-		t.Fatalf("go mod download: %s", out)
-	}
-	return filepath.Join(mod.Dir, "report", "sarif", "testdata", "sarif-schema-2.1.0.json")
-}
 
 func validateSARIF(t *testing.T, doc []byte) {
 	t.Helper()
@@ -43,30 +18,11 @@ func validateSARIF(t *testing.T, doc []byte) {
 
 func sarifValidator(t *testing.T) func([]byte) error {
 	t.Helper()
-	f, err := os.Open(sarifSchema(t))
+	v, err := sarif.Validator()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	schemaDoc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif-schema-2.1.0.json", schemaDoc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("sarif-schema-2.1.0.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(doc []byte) error {
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
-		if err != nil {
-			return err
-		}
-		return sch.Validate(inst)
-	}
+	return v
 }
 
 // The validation is not vacuous: a wrong version or a level outside the enum fails.

@@ -39,7 +39,7 @@ func BenchmarkProvider(b *testing.B) {
 	}
 }
 
-func load(b *testing.B, dir string) []*packages.Package {
+func load(b testing.TB, dir string) []*packages.Package {
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
 		Dir:  dir,
@@ -74,7 +74,7 @@ func analyze(b *testing.B, pkgs []*packages.Package, want int) {
 // generateProvider writes a module with n resources and returns its directory
 // and the number of findings expected (the SDK resources generated with
 // Update = Create).
-func generateProvider(b *testing.B, n int) (string, int) {
+func generateProvider(b testing.TB, n int) (string, int) {
 	b.Helper()
 	dir := b.TempDir()
 	src, err := os.ReadFile(filepath.Join("..", "testdata", "src", "go.mod"))
@@ -225,9 +225,32 @@ func Resource%[2]d() *schema.Resource {
 			"name": {Type: schema.TypeString, Required: true},
 			"tags": shared.Tags(),
 			"rule": {Type: schema.TypeList, Optional: true, Elem: &schema.Resource{Schema: map[string]*schema.Schema{
-				"port": {Type: schema.TypeInt, Required: true, ForceNew: true},
+				"port": {Type: schema.TypeInt, Required: true},
 			}}},
 		},
 	}
 }
 `
+
+// TestGeneratedProvider keeps the benchmark's generator and expectations
+// honest in the default test run, on a small provider.
+func TestGeneratedProvider(t *testing.T) {
+	dir, want := generateProvider(t, 40)
+	pkgs := load(t, dir)
+	g, err := checker.Analyze(passes.All(), pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := 0
+	for act := range g.All() {
+		if act.Err != nil {
+			t.Fatal(act.Err)
+		}
+		if act.IsRoot {
+			findings += len(act.Diagnostics)
+		}
+	}
+	if findings != want || want == 0 {
+		t.Errorf("got %d findings, want %d", findings, want)
+	}
+}

@@ -1,0 +1,80 @@
+package contract_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"github.com/tflifecyclelint/tflifecyclelint/contract"
+)
+
+// An SDKv2 provider whose Create stores the remote system's form of a
+// configured value: Terraform only logs this for SDKv2 (legacy type system),
+// the wrapper reports it as APPLY-2.
+func sdkProvider() *schema.Provider {
+	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
+		"test_bucket": {
+			CreateContext: func(_ context.Context, d *schema.ResourceData, _ any) diag.Diagnostics {
+				d.SetId("b-1")
+				_ = d.Set("name", strings.ToUpper(d.Get("name").(string)))
+				return nil
+			},
+			ReadContext:   func(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil },
+			DeleteContext: func(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil },
+			Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+		},
+	}}
+}
+
+func TestSDKv2LegacyToleratedViolationIsCaught(t *testing.T) {
+	var got []contract.Violation
+	factories := contract.CheckV5Factories(t, map[string]func() (tfprotov5.ProviderServer, error){
+		"test": func() (tfprotov5.ProviderServer, error) { return sdkProvider().GRPCProvider(), nil },
+	}, contract.Collect(&got))
+	srv, err := factories["test"]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	schemaResp, err := srv.GetProviderSchema(ctx, &tfprotov5.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := schemaResp.ResourceSchemas["test_bucket"].ValueType()
+	obj := func(vals map[string]tftypes.Value) *tfprotov5.DynamicValue {
+		v, err := tfprotov5.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &v
+	}
+	null, _ := tfprotov5.NewDynamicValue(typ, tftypes.NewValue(typ, nil))
+	config := obj(map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, nil), "name": tftypes.NewValue(tftypes.String, "logs")})
+	if _, err := srv.ConfigureProvider(ctx, &tfprotov5.ConfigureProviderRequest{Config: &null}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := srv.PlanResourceChange(ctx, &tfprotov5.PlanResourceChangeRequest{TypeName: "test_bucket", Config: config, PriorState: &null, ProposedNewState: config})
+	if err != nil || len(plan.Diagnostics) > 0 {
+		t.Fatalf("plan: %v %v", err, plan.Diagnostics)
+	}
+	apply, err := srv.ApplyResourceChange(ctx, &tfprotov5.ApplyResourceChangeRequest{TypeName: "test_bucket", Config: config, PriorState: &null, PlannedState: plan.PlannedState, PlannedPrivate: plan.PlannedPrivate})
+	if err != nil || len(apply.Diagnostics) > 0 {
+		t.Fatalf("apply: %v %v", err, apply.Diagnostics)
+	}
+	if !apply.UnsafeToUseLegacyTypeSystem {
+		t.Log("note: the SDK no longer flags legacy type system")
+	}
+	var rulesSeen []string
+	for _, v := range got {
+		rulesSeen = append(rulesSeen, v.String())
+	}
+	joined := strings.Join(rulesSeen, "\n")
+	if len(got) != 1 || got[0].Rule != "APPLY-2" || got[0].Path != "name" || !strings.Contains(joined, `"LOGS"`) {
+		t.Errorf("want one APPLY-2 on name showing \"LOGS\", got:\n%s", joined)
+	}
+}

@@ -53,10 +53,16 @@ func FailTest(tb testing.TB) Option {
 	}
 }
 
-// Collect appends each violation to *out (guarded by the wrapper's lock).
+// Collect appends each violation to *out. One Collect option may be shared
+// by several wrappers (a factory map): it has its own lock.
 func Collect(out *[]Violation) Option {
+	var mu sync.Mutex
 	return func(c *checker) {
-		c.sinks = append(c.sinks, func(v Violation) { *out = append(*out, v) })
+		c.sinks = append(c.sinks, func(v Violation) {
+			mu.Lock()
+			defer mu.Unlock()
+			*out = append(*out, v)
+		})
 	}
 }
 

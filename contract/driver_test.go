@@ -119,8 +119,12 @@ func (r *thing) ImportState(ctx context.Context, req resource.ImportStateRequest
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
+func providerserverNew(p provider.Provider) (tfprotov6.ProviderServer, error) {
+	return providerserver.NewProtocol6WithError(p)()
+}
+
 func newServer(t *testing.T, rem *remote) tfprotov6.ProviderServer {
-	s, err := providerserver.NewProtocol6WithError(&fwProvider{remote: rem})()
+	s, err := providerserverNew(&fwProvider{remote: rem})
 	if err != nil {
 		t.Fatal(err)
 	}

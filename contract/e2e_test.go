@@ -1,0 +1,131 @@
+package contract_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	sdkschema "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+	tftest "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/tflifecyclelint/tflifecyclelint/contract"
+)
+
+// End-to-end under real Terraform (terraform-plugin-testing). Runs only with
+// TF_ACC=1 and TF_ACC_TERRAFORM_PATH pointing at a terraform binary; .ci/run
+// installs Terraform v1.8.5 and sets both.
+
+// An SDKv2 resource that stores the remote system's upper-cased name and
+// hides the difference with DiffSuppressFunc: Terraform only logs the
+// inconsistent result (legacy type system), so the test passes in Terraform's
+// eyes; the wrapper reports APPLY-2.
+func upperProvider() *sdkschema.Provider {
+	return &sdkschema.Provider{ResourcesMap: map[string]*sdkschema.Resource{
+		"fakesdk_upper": {
+			CreateContext: func(_ context.Context, d *sdkschema.ResourceData, _ any) diag.Diagnostics {
+				d.SetId("u-1")
+				_ = d.Set("name", strings.ToUpper(d.Get("name").(string)))
+				return nil
+			},
+			ReadContext:   func(context.Context, *sdkschema.ResourceData, any) diag.Diagnostics { return nil },
+			DeleteContext: func(context.Context, *sdkschema.ResourceData, any) diag.Diagnostics { return nil },
+			Schema: map[string]*sdkschema.Schema{"name": {Type: sdkschema.TypeString, Required: true, ForceNew: true,
+				DiffSuppressFunc: func(_, old, new string, _ *sdkschema.ResourceData) bool { return strings.EqualFold(old, new) }}},
+		},
+	}}
+}
+
+func TestE2ESDKv2LegacyTolerated(t *testing.T) {
+	var got []contract.Violation
+	tftest.Test(t, tftest.TestCase{
+		ProtoV5ProviderFactories: contract.CheckV5Factories(t, map[string]func() (tfprotov5.ProviderServer, error){
+			"fakesdk": func() (tfprotov5.ProviderServer, error) { return upperProvider().GRPCProvider(), nil },
+		}, contract.Collect(&got)),
+		Steps: []tftest.TestStep{{Config: `resource "fakesdk_upper" "x" { name = "logs" }`}},
+	})
+	expectRules(t, got, "APPLY-2 name")
+}
+
+// A framework resource whose Create leaves a computed attribute unknown:
+// Terraform fails the apply, and the wrapper names the rule and attribute.
+type leavesUnknown struct{}
+
+func (leavesUnknown) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_unknown"
+}
+func (leavesUnknown) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"name": schema.StringAttribute{Required: true},
+	}}
+}
+func (leavesUnknown) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m thingModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...) // id stays unknown
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+func (leavesUnknown) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (leavesUnknown) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (leavesUnknown) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+type e2eProvider struct{ fwProvider }
+
+func (p *e2eProvider) Resources(ctx context.Context) []func() resource.Resource {
+	return append(p.fwProvider.Resources(ctx), func() resource.Resource { return leavesUnknown{} })
+}
+
+func TestE2EFrameworkUnknownAfterApply(t *testing.T) {
+	var got []contract.Violation
+	rem := &remote{objects: map[string]string{}}
+	tftest.Test(t, tftest.TestCase{
+		ProtoV6ProviderFactories: contract.CheckV6Factories(t, map[string]func() (tfprotov6.ProviderServer, error){
+			"fake": func() (tfprotov6.ProviderServer, error) {
+				return providerserverNew(&e2eProvider{fwProvider{remote: rem}})
+			},
+		}, contract.Collect(&got)),
+		Steps: []tftest.TestStep{{
+			Config:      `resource "fake_unknown" "x" { name = "logs" }`,
+			ExpectError: regexp.MustCompile(`(?i)invalid result object after apply|unknown values`),
+		}},
+	})
+	expectRules(t, got, `APPLY-1 AttributeName("id")`)
+}
+
+// A correct resource passes every step with no violation.
+func TestE2EGoodResource(t *testing.T) {
+	rem := &remote{objects: map[string]string{}}
+	tftest.Test(t, tftest.TestCase{
+		ProtoV6ProviderFactories: contract.CheckV6Factories(t, map[string]func() (tfprotov6.ProviderServer, error){
+			"fake": func() (tfprotov6.ProviderServer, error) { return providerserverNew(&fwProvider{remote: rem}) },
+		}),
+		Steps: []tftest.TestStep{
+			{Config: `resource "fake_good" "x" { name = "logs" }`},
+			{Config: `resource "fake_good" "x" { name = "metrics" }`},
+			{ResourceName: "fake_good.x", ImportState: true, ImportStateVerify: true,
+				Config: `resource "fake_good" "x" { name = "metrics" }`},
+		},
+	})
+}
+
+func expectRules(t *testing.T, got []contract.Violation, want ...string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, v := range got {
+		t.Logf("caught: %s", v)
+		seen[string(v.Rule)+" "+v.Path] = true
+	}
+	for _, w := range want {
+		if !seen[w] {
+			t.Errorf("violation %q not reported; got %v", w, got)
+		}
+	}
+}
+
+var _ = types.StringNull

@@ -182,7 +182,7 @@ func TestPlanRules(t *testing.T) {
 		{"PLAN-5 ok: blocks kept", thing(map[string]any{"name": "a", "rule": rulesOf(1, 2)}), null, thing(map[string]any{"name": "a", "rule": rulesOf(1, 2)}), nil, nil},
 		{"PLAN-6 write-only planned", thing(map[string]any{"name": "a", "token": "t"}), null, thing(map[string]any{"name": "a", "token": "t"}), nil, []string{"PLAN-6 token"}},
 		{"PLAN-6 ok: write-only null", thing(map[string]any{"name": "a", "token": "t"}), null, thing(map[string]any{"name": "a"}), nil, nil},
-		{"PLAN-7 replace path missing", thing(map[string]any{"name": "a"}), null, thing(map[string]any{"name": "a"}), []*tftypes.AttributePath{tftypes.NewAttributePath().WithAttributeName("nope")}, []string{`PLAN-7 AttributeName("nope")`}},
+		{"PLAN-7 replace path missing", thing(map[string]any{"name": "a"}), null, thing(map[string]any{"name": "a"}), []*tftypes.AttributePath{tftypes.NewAttributePath().WithAttributeName("nope")}, []string{"PLAN-7 nope"}},
 		{"PLAN-7 ok: replace path exists", thing(map[string]any{"name": "a"}), null, thing(map[string]any{"name": "a"}), []*tftypes.AttributePath{tftypes.NewAttributePath().WithAttributeName("name")}, nil},
 		{"PLAN-1 map element rewritten", thing(map[string]any{"name": "a", "tags": tags("k", "v")}), null, thing(map[string]any{"name": "a", "tags": tags("k", "V")}), nil, []string{"PLAN-1 tags"}},
 	}
@@ -203,7 +203,7 @@ func TestApplyRules(t *testing.T) {
 		want           []string
 	}{
 		{"ok", planned, good, nil},
-		{"APPLY-1 unknown left", planned, thing(map[string]any{"name": "a", "id": u, "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1)}), []string{`APPLY-1 AttributeName("id")`}},
+		{"APPLY-1 unknown left", planned, thing(map[string]any{"name": "a", "id": u, "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1)}), []string{"APPLY-1 id"}},
 		{"APPLY-2 normalised value", planned, thing(map[string]any{"name": "A", "id": "1", "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1)}), []string{"APPLY-2 name"}},
 		{"APPLY-2 map element appeared", planned, thing(map[string]any{"name": "a", "id": "1", "size": 1, "tags": tags("k", "v", "x", "y"), "rule": rulesOf(1)}), []string{"APPLY-2 tags"}},
 		{"APPLY-2 block count", planned, thing(map[string]any{"name": "a", "id": "1", "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1, 2)}), []string{"APPLY-2 rule"}},
@@ -237,7 +237,7 @@ func TestOtherRPCs(t *testing.T) {
 	}
 	expect(t, read(known))
 	expect(t, read(null)) // removed from state: fine
-	expect(t, read(unknownID), `READ-1 AttributeName("id")`)
+	expect(t, read(unknownID), "READ-1 id")
 	expect(t, read(withToken), "READ-5 token")
 
 	data := func(v tftypes.Value) []Violation {
@@ -247,7 +247,7 @@ func TestOtherRPCs(t *testing.T) {
 	}
 	expect(t, data(known))
 	expect(t, data(null), "READ-4 ")
-	expect(t, data(unknownID), `READ-1 AttributeName("id")`)
+	expect(t, data(unknownID), "READ-1 id")
 
 	upgrade := func(v tftypes.Value) []Violation {
 		return run(&fake{upgrade: &tfprotov6.UpgradeResourceStateResponse{UpgradedState: dv(t, v)}}, func(s tfprotov6.ProviderServer) {
@@ -255,7 +255,7 @@ func TestOtherRPCs(t *testing.T) {
 		})
 	}
 	expect(t, upgrade(known))
-	expect(t, upgrade(unknownID), `UPGRADE-1 AttributeName("id")`)
+	expect(t, upgrade(unknownID), "UPGRADE-1 id")
 	wrongShape := tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}}, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "1")})
 	expect(t, upgrade(wrongShape), "UPGRADE-1 ")
 
@@ -271,7 +271,7 @@ func TestOtherRPCs(t *testing.T) {
 	expect(t, imp(known))
 	expect(t, imp(), "IMPORT-1 ")
 	expect(t, imp(null), "IMPORT-1 ")
-	expect(t, imp(unknownID), `IMPORT-2 AttributeName("id")`)
+	expect(t, imp(unknownID), "IMPORT-2 id")
 	expect(t, imp(withToken), "IMPORT-2 token")
 
 	move := func(v tftypes.Value) []Violation {
@@ -281,7 +281,7 @@ func TestOtherRPCs(t *testing.T) {
 	}
 	expect(t, move(known))
 	expect(t, move(null), "MOVE-1 ")
-	expect(t, move(unknownID), `MOVE-1 AttributeName("id")`)
+	expect(t, move(unknownID), "MOVE-1 id")
 }
 
 // Sensitive and write-only values never appear in messages.

@@ -157,7 +157,7 @@ func (f *finder) checkPlanned(sch *tfprotov6.Schema, cfg, prior, plan tftypes.Va
 		_, _, errPlan := tftypes.WalkAttributePath(plan, p)
 		_, _, errPrior := tftypes.WalkAttributePath(prior, p)
 		if errPlan != nil && errPrior != nil {
-			f.add("PLAN-7", p.String(), "RequiresReplace names a path that exists in neither the prior nor the planned object")
+			f.add("PLAN-7", pathString(p), "RequiresReplace names a path that exists in neither the prior nor the planned object")
 		}
 	}
 }

@@ -95,7 +95,7 @@ func TestE2EFrameworkUnknownAfterApply(t *testing.T) {
 			ExpectError: regexp.MustCompile(`(?i)invalid result object after apply|unknown values`),
 		}},
 	})
-	expectRules(t, got, `APPLY-1 AttributeName("id")`)
+	expectRules(t, got, "APPLY-1 id")
 }
 
 // A correct resource passes every step with no violation.

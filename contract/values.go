@@ -2,7 +2,9 @@ package contract
 
 import (
 	"fmt"
+	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -37,6 +39,18 @@ func show(v tftypes.Value, secret bool) string {
 	}
 	if v.IsNull() {
 		return "null"
+	}
+	var str string
+	if v.Type().Is(tftypes.String) && v.As(&str) == nil {
+		return fmt.Sprintf("%q", str)
+	}
+	var n big.Float
+	if v.Type().Is(tftypes.Number) && v.As(&n) == nil {
+		return n.String()
+	}
+	var b bool
+	if v.Type().Is(tftypes.Bool) && v.As(&b) == nil {
+		return fmt.Sprint(b)
 	}
 	return v.String()
 }
@@ -106,7 +120,7 @@ func unknownPaths(v tftypes.Value) []string {
 	var out []string
 	_ = tftypes.Walk(v, func(p *tftypes.AttributePath, x tftypes.Value) (bool, error) {
 		if !x.IsKnown() {
-			out = append(out, p.String())
+			out = append(out, pathString(p))
 			return false, nil
 		}
 		return true, nil
@@ -200,4 +214,26 @@ func sortedKeys(m map[string]tftypes.Value) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// pathString renders an attribute path like the rest of the messages:
+// rule[0].port, tags["k"].
+func pathString(p *tftypes.AttributePath) string {
+	var b strings.Builder
+	for _, step := range p.Steps() {
+		switch s := step.(type) {
+		case tftypes.AttributeName:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(string(s))
+		case tftypes.ElementKeyInt:
+			fmt.Fprintf(&b, "[%d]", int64(s))
+		case tftypes.ElementKeyString:
+			fmt.Fprintf(&b, "[%q]", string(s))
+		default:
+			b.WriteString("[…]")
+		}
+	}
+	return b.String()
 }

@@ -89,13 +89,14 @@ func dv(t *testing.T, v tftypes.Value) *tfprotov6.DynamicValue {
 // fake answers with canned responses; other methods panic (unused).
 type fake struct {
 	tfprotov6.ProviderServer
-	plan    *tfprotov6.PlanResourceChangeResponse
-	apply   *tfprotov6.ApplyResourceChangeResponse
-	read    *tfprotov6.ReadResourceResponse
-	data    *tfprotov6.ReadDataSourceResponse
-	upgrade *tfprotov6.UpgradeResourceStateResponse
-	imp     *tfprotov6.ImportResourceStateResponse
-	move    *tfprotov6.MoveResourceStateResponse
+	identity *tfprotov6.ResourceIdentitySchema
+	plan     *tfprotov6.PlanResourceChangeResponse
+	apply    *tfprotov6.ApplyResourceChangeResponse
+	read     *tfprotov6.ReadResourceResponse
+	data     *tfprotov6.ReadDataSourceResponse
+	upgrade  *tfprotov6.UpgradeResourceStateResponse
+	imp      *tfprotov6.ImportResourceStateResponse
+	move     *tfprotov6.MoveResourceStateResponse
 }
 
 func (f *fake) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
@@ -103,6 +104,13 @@ func (f *fake) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRe
 		ResourceSchemas:   map[string]*tfprotov6.Schema{"test_thing": thingSchema},
 		DataSourceSchemas: map[string]*tfprotov6.Schema{"test_thing": thingSchema},
 	}, nil
+}
+func (f *fake) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
+	resp := &tfprotov6.GetResourceIdentitySchemasResponse{IdentitySchemas: map[string]*tfprotov6.ResourceIdentitySchema{}}
+	if f.identity != nil {
+		resp.IdentitySchemas["test_thing"] = f.identity
+	}
+	return resp, nil
 }
 func (f *fake) PlanResourceChange(context.Context, *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	return f.plan, nil
@@ -368,4 +376,44 @@ func TestRuleIDsAreCatalogued(t *testing.T) {
 		}
 	}
 	_ = fmt.Sprint
+}
+
+func TestIdentity(t *testing.T) {
+	idSchema := &tfprotov6.ResourceIdentitySchema{IdentityAttributes: []*tfprotov6.ResourceIdentitySchemaAttribute{{Name: "id", Type: tftypes.String, RequiredForImport: true}}}
+	idType := idSchema.ValueType()
+	ident := func(v any) *tfprotov6.ResourceIdentityData {
+		val := tftypes.NewValue(idType, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, v)})
+		return &tfprotov6.ResourceIdentityData{IdentityData: dv(t, val)}
+	}
+	state := thing(map[string]any{"name": "a", "id": "1"})
+	cases := []struct {
+		name     string
+		identity *tfprotov6.ResourceIdentityData
+		want     []string
+	}{
+		{"ok", ident("1"), nil},
+		{"missing", nil, []string{"IDENTITY-1 "}},
+		{"unknown", ident(tftypes.UnknownValue), []string{"IDENTITY-1 id"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []Violation
+			f := &fake{identity: idSchema,
+				apply: &tfprotov6.ApplyResourceChangeResponse{NewState: dv(t, state), NewIdentity: c.identity},
+				read:  &tfprotov6.ReadResourceResponse{NewState: dv(t, state), NewIdentity: c.identity}}
+			w := WrapV6(f, Collect(&got))
+			w.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{TypeName: "test_thing", PlannedState: dv(t, state)})
+			w.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "test_thing"})
+			var want []string
+			for _, w := range c.want {
+				want = append(want, w, w) // once after apply, once after read
+			}
+			expect(t, got, want...)
+		})
+	}
+	// Without an identity schema nothing is required.
+	var got []Violation
+	f := &fake{read: &tfprotov6.ReadResourceResponse{NewState: dv(t, state)}}
+	WrapV6(f, Collect(&got)).ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "test_thing"})
+	expect(t, got)
 }

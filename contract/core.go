@@ -177,3 +177,35 @@ func (f *finder) checkNewState(sch *tfprotov6.Schema, plan, state tftypes.Value)
 	f.checkApplied(sch.Block, plan, state, "")
 	f.checkWriteOnlyNull("APPLY-4", sch.Block, state, "", "new state")
 }
+
+// identityChecks: a resource with an identity schema returns its identity,
+// non-null and wholly known, after Create, Update and Read (IDENTITY-1).
+func (c *checker) identityChecks(rpc, typeName string, idType tftypes.Type, data dyn, returned bool) {
+	if idType == nil {
+		return
+	}
+	c.guard(rpc, typeName, func() []Violation {
+		f := &finder{rpc: rpc, typeName: typeName}
+		if !returned || data == nil {
+			f.add("IDENTITY-1", "", "the resource declares an identity but none was returned")
+			return f.out
+		}
+		v, err := decode(data, idType)
+		switch {
+		case err != nil:
+			f.add("IDENTITY-1", "", "identity does not conform to the identity schema: %v", err)
+		case v.IsNull():
+			f.add("IDENTITY-1", "", "identity is null")
+		default:
+			f.checkKnown("IDENTITY-1", v, "identity value")
+		}
+		return f.out
+	})
+}
+
+// isNullDyn reports whether a value is null (or cannot be decoded: the other
+// checks report that).
+func isNullDyn(v dyn, sch *tfprotov6.Schema) bool {
+	x, err := decode(v, sch.ValueType())
+	return err != nil || x.IsNull()
+}

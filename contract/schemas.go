@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // schemaCache holds the schemas a provider announced, by type name, in the
@@ -13,6 +14,40 @@ type schemaCache struct {
 	loaded    bool
 	resources map[string]*tfprotov6.Schema
 	data      map[string]*tfprotov6.Schema
+
+	idLoaded   bool
+	identities map[string]tftypes.Type
+}
+
+// addIdentities records the identity schemas' value types.
+func (c *schemaCache) addIdentities(types map[string]tftypes.Type) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.identities == nil {
+		c.identities = map[string]tftypes.Type{}
+	}
+	for k, v := range types {
+		c.identities[k] = v
+	}
+	c.idLoaded = true
+}
+
+// identity returns the identity type of a resource, or nil when it has none.
+func (c *schemaCache) identity(typeName string, load func()) tftypes.Type {
+	c.mu.Lock()
+	loaded := c.idLoaded
+	c.mu.Unlock()
+	if !loaded {
+		func() {
+			// A server that does not implement identity must not take the test down.
+			defer func() { _ = recover() }()
+			load()
+		}()
+		c.addIdentities(nil)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.identities[typeName]
 }
 
 func (c *schemaCache) add(resources, data map[string]*tfprotov6.Schema) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // WrapV5 is WrapV6 for protocol 5 servers (SDKv2's GRPCProviderServer, or a
@@ -27,6 +28,27 @@ func (s *serverV5) schema(ctx context.Context, typeName string, data bool) *tfpr
 			s.remember(resp)
 		}
 	})
+}
+
+func (s *serverV5) identity(ctx context.Context, typeName string) tftypes.Type {
+	return s.schemas.identity(typeName, func() {
+		types := map[string]tftypes.Type{}
+		if resp, err := s.ProviderServer.GetResourceIdentitySchemas(ctx, &tfprotov5.GetResourceIdentitySchemasRequest{}); err == nil && resp != nil {
+			for k, v := range resp.IdentitySchemas {
+				if v != nil && len(v.IdentityAttributes) > 0 {
+					types[k] = v.ValueType()
+				}
+			}
+		}
+		s.schemas.addIdentities(types)
+	})
+}
+
+func identityData5(d *tfprotov5.ResourceIdentityData) (dyn, bool) {
+	if d == nil {
+		return nil, false
+	}
+	return dyn6(d.IdentityData), true
 }
 
 func (s *serverV5) remember(resp *tfprotov5.GetProviderSchemaResponse) {
@@ -104,6 +126,10 @@ func (s *serverV5) ApplyResourceChange(ctx context.Context, req *tfprotov5.Apply
 	if err == nil && resp != nil && !hasError5(resp.Diagnostics) {
 		if sch := s.schema(ctx, req.TypeName, false); sch != nil {
 			s.c.applyChecks(req.TypeName, sch, dyn6(req.PlannedState), dyn6(resp.NewState))
+			if !isNullDyn(dyn6(req.PlannedState), sch) {
+				data, ok := identityData5(resp.NewIdentity)
+				s.c.identityChecks("ApplyResourceChange", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+			}
 		}
 	}
 	return resp, err
@@ -114,6 +140,10 @@ func (s *serverV5) ReadResource(ctx context.Context, req *tfprotov5.ReadResource
 	if err == nil && resp != nil && !hasError5(resp.Diagnostics) {
 		if sch := s.schema(ctx, req.TypeName, false); sch != nil {
 			s.c.readChecks(req.TypeName, sch, dyn6(resp.NewState))
+			if !isNullDyn(dyn6(resp.NewState), sch) {
+				data, ok := identityData5(resp.NewIdentity)
+				s.c.identityChecks("ReadResource", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+			}
 		}
 	}
 	return resp, err

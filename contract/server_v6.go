@@ -3,6 +3,8 @@ package contract
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
@@ -24,6 +26,28 @@ func (s *serverV6) schema(ctx context.Context, typeName string, data bool) *tfpr
 			s.remember(resp)
 		}
 	})
+}
+
+func (s *serverV6) identity(ctx context.Context, typeName string) tftypes.Type {
+	return s.schemas.identity(typeName, func() {
+		types := map[string]tftypes.Type{}
+		if resp, err := s.ProviderServer.GetResourceIdentitySchemas(ctx, &tfprotov6.GetResourceIdentitySchemasRequest{}); err == nil && resp != nil {
+			for k, v := range resp.IdentitySchemas {
+				if v != nil && len(v.IdentityAttributes) > 0 {
+					types[k] = v.ValueType()
+				}
+			}
+		}
+		s.schemas.addIdentities(types)
+	})
+}
+
+// identityData unwraps ResourceIdentityData.
+func identityData6(d *tfprotov6.ResourceIdentityData) (dyn, bool) {
+	if d == nil {
+		return nil, false
+	}
+	return d.IdentityData, true
 }
 
 func (s *serverV6) remember(resp *tfprotov6.GetProviderSchemaResponse) {
@@ -64,6 +88,10 @@ func (s *serverV6) ApplyResourceChange(ctx context.Context, req *tfprotov6.Apply
 	if err == nil && resp != nil && !hasError(resp.Diagnostics) {
 		if sch := s.schema(ctx, req.TypeName, false); sch != nil {
 			s.c.applyChecks(req.TypeName, sch, req.PlannedState, resp.NewState)
+			if !isNullDyn(req.PlannedState, sch) {
+				data, ok := identityData6(resp.NewIdentity)
+				s.c.identityChecks("ApplyResourceChange", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+			}
 		}
 	}
 	return resp, err
@@ -74,6 +102,10 @@ func (s *serverV6) ReadResource(ctx context.Context, req *tfprotov6.ReadResource
 	if err == nil && resp != nil && !hasError(resp.Diagnostics) {
 		if sch := s.schema(ctx, req.TypeName, false); sch != nil {
 			s.c.readChecks(req.TypeName, sch, resp.NewState)
+			if !isNullDyn(resp.NewState, sch) {
+				data, ok := identityData6(resp.NewIdentity)
+				s.c.identityChecks("ReadResource", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+			}
 		}
 	}
 	return resp, err

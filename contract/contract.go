@@ -87,6 +87,7 @@ type checker struct {
 	mu      sync.Mutex
 	sinks   []func(Violation)
 	allowed map[rules.ID]bool
+	store   string // PlanStore directory, if any
 }
 
 func newChecker(opts []Option) *checker {

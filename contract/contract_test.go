@@ -417,3 +417,43 @@ func TestIdentity(t *testing.T) {
 	WrapV6(f, Collect(&got)).ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "test_thing"})
 	expect(t, got)
 }
+
+// Two wrappers (two provider processes) share a PlanStore: the final plan
+// must keep what the initial plan knew (PLAN-8).
+func TestPlanStoreFinalPlan(t *testing.T) {
+	u := tftypes.UnknownValue
+	prior := thing(map[string]any{"name": "a", "id": "1", "size": 5})
+	initialCfg := thing(map[string]any{"name": u})
+	finalCfg := thing(map[string]any{"name": "b"})
+	cases := []struct {
+		name  string
+		final tftypes.Value
+		want  []string
+	}{
+		{"kept", thing(map[string]any{"name": "b", "id": "1", "size": 5}), nil},
+		{"known value changed", thing(map[string]any{"name": "b", "id": "1", "size": 6}), []string{"PLAN-8 size"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var got []Violation
+			first := &fake{plan: &tfprotov6.PlanResourceChangeResponse{PlannedState: dv(t, thing(map[string]any{"name": u, "id": "1", "size": 5}))}}
+			WrapV6(first, Collect(&got), PlanStore(dir)).PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+				TypeName: "test_thing", Config: dv(t, initialCfg), PriorState: dv(t, prior)})
+			second := &fake{plan: &tfprotov6.PlanResourceChangeResponse{PlannedState: dv(t, c.final)}}
+			WrapV6(second, Collect(&got), PlanStore(dir)).PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+				TypeName: "test_thing", Config: dv(t, finalCfg), PriorState: dv(t, prior)})
+			expect(t, got, c.want...)
+		})
+	}
+	// The action may not change either: an update planned as a replacement.
+	dir := t.TempDir()
+	var got []Violation
+	planned := dv(t, thing(map[string]any{"name": "b", "id": "1", "size": 5}))
+	WrapV6(&fake{plan: &tfprotov6.PlanResourceChangeResponse{PlannedState: planned}}, Collect(&got), PlanStore(dir)).PlanResourceChange(
+		context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: "test_thing", Config: dv(t, finalCfg), PriorState: dv(t, prior)})
+	WrapV6(&fake{plan: &tfprotov6.PlanResourceChangeResponse{PlannedState: planned, RequiresReplace: []*tftypes.AttributePath{tftypes.NewAttributePath().WithAttributeName("name")}}},
+		Collect(&got), PlanStore(dir)).PlanResourceChange(
+		context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: "test_thing", Config: dv(t, finalCfg), PriorState: dv(t, prior)})
+	expect(t, got, "PLAN-8 ")
+}

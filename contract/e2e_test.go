@@ -75,10 +75,75 @@ func (leavesUnknown) Read(context.Context, resource.ReadRequest, *resource.ReadR
 func (leavesUnknown) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
 func (leavesUnknown) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
+// finalDrift plans a known "stamp" while "ref" is unknown and another once it
+// is known: the final plan breaks the initial one (PLAN-8, H01's shape).
+type finalDrift struct{}
+
+type driftModel struct {
+	ID    types.String `tfsdk:"id"`
+	Ref   types.String `tfsdk:"ref"`
+	Stamp types.String `tfsdk:"stamp"`
+}
+
+func (finalDrift) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_drift"
+}
+func (finalDrift) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":    schema.StringAttribute{Computed: true},
+		"ref":   schema.StringAttribute{Optional: true},
+		"stamp": schema.StringAttribute{Computed: true},
+	}}
+}
+func (finalDrift) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var m driftModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	m.Stamp = types.StringValue("initial")
+	if !m.Ref.IsUnknown() {
+		m.Stamp = types.StringValue("final")
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &m)...)
+}
+func (finalDrift) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m driftModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	m.ID = types.StringValue("d-1")
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+func (finalDrift) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (finalDrift) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (finalDrift) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
 type e2eProvider struct{ fwProvider }
 
 func (p *e2eProvider) Resources(ctx context.Context) []func() resource.Resource {
-	return append(p.fwProvider.Resources(ctx), func() resource.Resource { return leavesUnknown{} })
+	return append(p.fwProvider.Resources(ctx),
+		func() resource.Resource { return leavesUnknown{} },
+		func() resource.Resource { return finalDrift{} })
+}
+
+// Terraform plans and applies in separate provider instances; the PlanStore
+// carries the initial plan over to the final one.
+func TestE2EFinalPlanBreaksInitial(t *testing.T) {
+	var got []contract.Violation
+	rem := &remote{objects: map[string]string{}}
+	tftest.Test(t, tftest.TestCase{
+		ProtoV6ProviderFactories: contract.CheckV6Factories(t, map[string]func() (tfprotov6.ProviderServer, error){
+			"fake": func() (tfprotov6.ProviderServer, error) {
+				return providerserverNew(&e2eProvider{fwProvider{remote: rem}})
+			},
+		}, contract.Collect(&got), contract.PlanStore(t.TempDir())),
+		Steps: []tftest.TestStep{{
+			Config: `
+resource "fake_good" "a" { name = "logs" }
+resource "fake_drift" "b" { ref = fake_good.a.id }`,
+			ExpectError: regexp.MustCompile(`(?i)inconsistent final plan`),
+		}},
+	})
+	expectRules(t, got, "PLAN-8 stamp")
 }
 
 func TestE2EFrameworkUnknownAfterApply(t *testing.T) {
@@ -104,7 +169,7 @@ func TestE2EGoodResource(t *testing.T) {
 	tftest.Test(t, tftest.TestCase{
 		ProtoV6ProviderFactories: contract.CheckV6Factories(t, map[string]func() (tfprotov6.ProviderServer, error){
 			"fake": func() (tfprotov6.ProviderServer, error) { return providerserverNew(&fwProvider{remote: rem}) },
-		}),
+		}, contract.FailTest(t), contract.PlanStore(t.TempDir())),
 		Steps: []tftest.TestStep{
 			{Config: `resource "fake_good" "x" { name = "logs" }`},
 			{Config: `resource "fake_good" "x" { name = "metrics" }`},

@@ -54,7 +54,7 @@ func (f *finder) keptKnown(k kept, b *tfprotov6.SchemaBlock, plan, state tftypes
 				f.add(k.rule, p, "planned %d blocks, %s %d", len(elems(pl)), k.what, len(elems(st)))
 			}
 		case tfprotov6.SchemaNestedBlockNestingModeMap:
-			pe, se := mapElems(pl), mapElems(st)
+			pe, se := attrs(pl), attrs(st)
 			for _, key := range sortedKeys(pe) {
 				x, ok := se[key]
 				if !ok {
@@ -101,7 +101,7 @@ func (f *finder) sameKnown(k kept, plan, state tftypes.Value, p string, secret b
 			f.add(k.rule, p, "planned %d set elements, %s %d", len(elems(plan)), k.what, len(elems(state)))
 		}
 	default: // objects and maps
-		pm, sm := mapElems(plan), mapElems(state)
+		pm, sm := attrs(plan), attrs(state)
 		for _, key := range sortedKeys(pm) {
 			x, ok := sm[key]
 			if !ok {

@@ -68,7 +68,7 @@ func (f *finder) checkPlanNested(o *tfprotov6.SchemaObject, c, pr, pl tftypes.Va
 			f.checkPlan(inner, ce[i], at(pe, i), ple[i], fmt.Sprintf("%s[%d]", p, i))
 		}
 	case tfprotov6.SchemaObjectNestingModeMap:
-		cm, pm, plm := mapElems(c), mapElems(pr), mapElems(pl)
+		cm, pm, plm := attrs(c), attrs(pr), attrs(pl)
 		for _, k := range sortedKeys(cm) {
 			x, ok := plm[k]
 			if !ok {
@@ -128,7 +128,7 @@ func (f *finder) checkPlanBlock(bt *tfprotov6.SchemaNestedBlock, c, pr, pl tftyp
 			}
 		}
 	case tfprotov6.SchemaNestedBlockNestingModeMap:
-		cm, pm, plm := mapElems(c), mapElems(pr), mapElems(pl)
+		cm, pm, plm := attrs(c), attrs(pr), attrs(pl)
 		if len(cm) != len(plm) {
 			f.add("PLAN-5", p, "%d blocks in config but %d in the plan", len(cm), len(plm))
 		}

@@ -101,7 +101,7 @@ func proposedList(b *tfprotov6.SchemaBlock, config, prior tftypes.Value) tftypes
 
 // proposedMap correlates elements by key.
 func proposedMap(b *tfprotov6.SchemaBlock, config, prior tftypes.Value) tftypes.Value {
-	cm, pm := mapElems(config), mapElems(prior)
+	cm, pm := attrs(config), attrs(prior)
 	out := make(map[string]tftypes.Value, len(cm))
 	for k, c := range cm {
 		if p, ok := pm[k]; ok && c.IsKnown() {

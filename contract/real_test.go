@@ -7,34 +7,17 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
-	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 
 	"github.com/tflifecyclelint/tflifecyclelint/contract"
 )
 
-// An SDKv2 provider whose Create stores the remote system's form of a
-// configured value: Terraform only logs this for SDKv2 (legacy type system),
-// the wrapper reports it as APPLY-2.
-func sdkProvider() *schema.Provider {
-	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
-		"test_bucket": {
-			CreateContext: func(_ context.Context, d *schema.ResourceData, _ any) diag.Diagnostics {
-				d.SetId("b-1")
-				_ = d.Set("name", strings.ToUpper(d.Get("name").(string)))
-				return nil
-			},
-			ReadContext:   func(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil },
-			DeleteContext: func(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil },
-			Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
-		},
-	}}
-}
-
+// upperProvider (e2e_test.go) stores the remote system's upper-cased name:
+// Terraform only logs this for SDKv2 (legacy type system); the wrapper
+// reports it as APPLY-2.
 func TestSDKv2LegacyToleratedViolationIsCaught(t *testing.T) {
 	var got []contract.Violation
 	factories := contract.CheckV5Factories(t, map[string]func() (tfprotov5.ProviderServer, error){
-		"test": func() (tfprotov5.ProviderServer, error) { return sdkProvider().GRPCProvider(), nil },
+		"test": func() (tfprotov5.ProviderServer, error) { return upperProvider().GRPCProvider(), nil },
 	}, contract.Collect(&got))
 	srv, err := factories["test"]()
 	if err != nil {
@@ -45,7 +28,7 @@ func TestSDKv2LegacyToleratedViolationIsCaught(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	typ := schemaResp.ResourceSchemas["test_bucket"].ValueType()
+	typ := schemaResp.ResourceSchemas["fakesdk_upper"].ValueType()
 	obj := func(vals map[string]tftypes.Value) *tfprotov5.DynamicValue {
 		v, err := tfprotov5.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
 		if err != nil {
@@ -58,11 +41,11 @@ func TestSDKv2LegacyToleratedViolationIsCaught(t *testing.T) {
 	if _, err := srv.ConfigureProvider(ctx, &tfprotov5.ConfigureProviderRequest{Config: &null}); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := srv.PlanResourceChange(ctx, &tfprotov5.PlanResourceChangeRequest{TypeName: "test_bucket", Config: config, PriorState: &null, ProposedNewState: config})
+	plan, err := srv.PlanResourceChange(ctx, &tfprotov5.PlanResourceChangeRequest{TypeName: "fakesdk_upper", Config: config, PriorState: &null, ProposedNewState: config})
 	if err != nil || len(plan.Diagnostics) > 0 {
 		t.Fatalf("plan: %v %v", err, plan.Diagnostics)
 	}
-	apply, err := srv.ApplyResourceChange(ctx, &tfprotov5.ApplyResourceChangeRequest{TypeName: "test_bucket", Config: config, PriorState: &null, PlannedState: plan.PlannedState, PlannedPrivate: plan.PlannedPrivate})
+	apply, err := srv.ApplyResourceChange(ctx, &tfprotov5.ApplyResourceChangeRequest{TypeName: "fakesdk_upper", Config: config, PriorState: &null, PlannedState: plan.PlannedState, PlannedPrivate: plan.PlannedPrivate})
 	if err != nil || len(apply.Diagnostics) > 0 {
 		t.Fatalf("apply: %v %v", err, apply.Diagnostics)
 	}

@@ -55,7 +55,8 @@ func show(v tftypes.Value, secret bool) string {
 	return v.String()
 }
 
-// attrs splits an object value into its attributes; nil for null or unknown.
+// attrs splits an object into its attributes, or a map into its elements;
+// nil for null or unknown.
 func attrs(v tftypes.Value) map[string]tftypes.Value {
 	if !v.IsKnown() || v.IsNull() {
 		return nil
@@ -76,17 +77,6 @@ func elems(v tftypes.Value) []tftypes.Value {
 		return nil
 	}
 	return l
-}
-
-func mapElems(v tftypes.Value) map[string]tftypes.Value {
-	if !v.IsKnown() || v.IsNull() {
-		return nil
-	}
-	var m map[string]tftypes.Value
-	if err := v.As(&m); err != nil {
-		return nil
-	}
-	return m
 }
 
 // equal compares two values; sets are compared regardless of order.
@@ -182,8 +172,8 @@ func forEachNested(o *tfprotov6.SchemaObject, v tftypes.Value, path string, fn f
 	case tfprotov6.SchemaObjectNestingModeSingle:
 		fn(path, v)
 	case tfprotov6.SchemaObjectNestingModeMap:
-		for _, k := range sortedKeys(mapElems(v)) {
-			fn(fmt.Sprintf("%s[%q]", path, k), mapElems(v)[k])
+		for _, k := range sortedKeys(attrs(v)) {
+			fn(fmt.Sprintf("%s[%q]", path, k), attrs(v)[k])
 		}
 	default:
 		for i, e := range elems(v) {
@@ -197,8 +187,8 @@ func forEachBlock(bt *tfprotov6.SchemaNestedBlock, v tftypes.Value, path string,
 	case tfprotov6.SchemaNestedBlockNestingModeSingle, tfprotov6.SchemaNestedBlockNestingModeGroup:
 		fn(path, v)
 	case tfprotov6.SchemaNestedBlockNestingModeMap:
-		for _, k := range sortedKeys(mapElems(v)) {
-			fn(fmt.Sprintf("%s[%q]", path, k), mapElems(v)[k])
+		for _, k := range sortedKeys(attrs(v)) {
+			fn(fmt.Sprintf("%s[%q]", path, k), attrs(v)[k])
 		}
 	default:
 		for i, e := range elems(v) {

@@ -61,3 +61,18 @@ func TestSDKv2LegacyToleratedViolationIsCaught(t *testing.T) {
 		t.Errorf("want one APPLY-2 on name showing \"LOGS\", got:\n%s", joined)
 	}
 }
+
+// The Driver runs SDKv2 (protocol 5) providers too.
+func TestDriverV5(t *testing.T) {
+	var got []contract.Violation
+	d := contract.NewDriverV5(t, upperProvider().GRPCProvider(), "fakesdk_upper", contract.Collect(&got))
+	if err := d.Apply(d.Config(`{"name": "logs"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Rule != "APPLY-2" || got[0].Path != "name" {
+		t.Errorf("want one APPLY-2 on name, got %v", got)
+	}
+	if err := d.Destroy(); err != nil {
+		t.Fatal(err)
+	}
+}

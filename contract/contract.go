@@ -82,16 +82,28 @@ func Allow(ids ...rules.ID) Option {
 	}
 }
 
+// MutableIdentity declares resource types whose identity may change (the
+// framework's ResourceBehavior.MutableIdentity, the SDK's MutableIdentity);
+// the protocol does not carry it. Other identities must stay the same.
+func MutableIdentity(typeNames ...string) Option {
+	return func(c *checker) {
+		for _, n := range typeNames {
+			c.mutable[n] = true
+		}
+	}
+}
+
 // checker is the part of a wrapper shared by all protocol versions.
 type checker struct {
 	mu      sync.Mutex
 	sinks   []func(Violation)
 	allowed map[rules.ID]bool
 	store   string // PlanStore directory, if any
+	mutable map[string]bool
 }
 
 func newChecker(opts []Option) *checker {
-	c := &checker{allowed: map[rules.ID]bool{}}
+	c := &checker{allowed: map[rules.ID]bool{}, mutable: map[string]bool{}}
 	for _, o := range opts {
 		o(c)
 	}

@@ -411,6 +411,21 @@ func TestIdentity(t *testing.T) {
 			expect(t, got, want...)
 		})
 	}
+	// An identity may not change unless the resource type is declared mutable.
+	for _, mutable := range []bool{false, true} {
+		var got []Violation
+		f := &fake{identity: idSchema, read: &tfprotov6.ReadResourceResponse{NewState: dv(t, state), NewIdentity: ident("2")}}
+		opts := []Option{Collect(&got)}
+		if mutable {
+			opts = append(opts, MutableIdentity("test_thing"))
+		}
+		WrapV6(f, opts...).ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "test_thing", CurrentIdentity: ident("1")})
+		if mutable {
+			expect(t, got)
+		} else {
+			expect(t, got, "IDENTITY-1 ")
+		}
+	}
 	// Without an identity schema nothing is required.
 	var got []Violation
 	f := &fake{read: &tfprotov6.ReadResourceResponse{NewState: dv(t, state)}}

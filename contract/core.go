@@ -183,7 +183,7 @@ func (f *finder) checkNewState(sch *tfprotov6.Schema, plan, state tftypes.Value)
 
 // identityChecks: a resource with an identity schema returns its identity,
 // non-null and wholly known, after Create, Update and Read (IDENTITY-1).
-func (c *checker) identityChecks(rpc, typeName string, idType tftypes.Type, data dyn, returned bool) {
+func (c *checker) identityChecks(rpc, typeName string, idType tftypes.Type, data dyn, returned bool, before dyn) {
 	if idType == nil {
 		return
 	}
@@ -201,6 +201,10 @@ func (c *checker) identityChecks(rpc, typeName string, idType tftypes.Type, data
 			f.add("IDENTITY-1", "", "identity is null")
 		default:
 			f.checkKnown("IDENTITY-1", v, "identity value")
+			if old, err := decode(before, idType); before != nil && err == nil && !old.IsNull() && old.IsFullyKnown() &&
+				!c.mutable[typeName] && !equal(old, v) {
+				f.add("IDENTITY-1", "", "identity changed from %s to %s; declare it with MutableIdentity if the resource allows that", old, v)
+			}
 		}
 		return f.out
 	})

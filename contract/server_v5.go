@@ -128,7 +128,8 @@ func (s *serverV5) ApplyResourceChange(ctx context.Context, req *tfprotov5.Apply
 			s.c.applyChecks(req.TypeName, sch, dyn6(req.PlannedState), dyn6(resp.NewState))
 			if !isNullDyn(dyn6(req.PlannedState), sch) {
 				data, ok := identityData5(resp.NewIdentity)
-				s.c.identityChecks("ApplyResourceChange", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+				before, _ := identityData5(req.PlannedIdentity)
+				s.c.identityChecks("ApplyResourceChange", req.TypeName, s.identity(ctx, req.TypeName), data, ok, before)
 			}
 		}
 	}
@@ -142,7 +143,8 @@ func (s *serverV5) ReadResource(ctx context.Context, req *tfprotov5.ReadResource
 			s.c.readChecks(req.TypeName, sch, dyn6(resp.NewState))
 			if !isNullDyn(dyn6(resp.NewState), sch) {
 				data, ok := identityData5(resp.NewIdentity)
-				s.c.identityChecks("ReadResource", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+				before, _ := identityData5(req.CurrentIdentity)
+				s.c.identityChecks("ReadResource", req.TypeName, s.identity(ctx, req.TypeName), data, ok, before)
 			}
 		}
 	}

@@ -90,7 +90,8 @@ func (s *serverV6) ApplyResourceChange(ctx context.Context, req *tfprotov6.Apply
 			s.c.applyChecks(req.TypeName, sch, req.PlannedState, resp.NewState)
 			if !isNullDyn(req.PlannedState, sch) {
 				data, ok := identityData6(resp.NewIdentity)
-				s.c.identityChecks("ApplyResourceChange", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+				before, _ := identityData6(req.PlannedIdentity)
+				s.c.identityChecks("ApplyResourceChange", req.TypeName, s.identity(ctx, req.TypeName), data, ok, before)
 			}
 		}
 	}
@@ -104,7 +105,8 @@ func (s *serverV6) ReadResource(ctx context.Context, req *tfprotov6.ReadResource
 			s.c.readChecks(req.TypeName, sch, resp.NewState)
 			if !isNullDyn(resp.NewState, sch) {
 				data, ok := identityData6(resp.NewIdentity)
-				s.c.identityChecks("ReadResource", req.TypeName, s.identity(ctx, req.TypeName), data, ok)
+				before, _ := identityData6(req.CurrentIdentity)
+				s.c.identityChecks("ReadResource", req.TypeName, s.identity(ctx, req.TypeName), data, ok, before)
 			}
 		}
 	}

@@ -26,7 +26,8 @@ import (
 	_ "github.com/tflifecyclelint/tflifecyclelint/gclplugin"
 )
 GO
-go mod edit -require=github.com/tflifecyclelint/tflifecyclelint@v0.0.0 -replace="github.com/tflifecyclelint/tflifecyclelint=$here"
+go mod edit -require=github.com/tflifecyclelint/tflifecyclelint@v0.0.0 -replace="github.com/tflifecyclelint/tflifecyclelint=$here" \
+  -replace="github.com/tflifecyclelint/tflifecyclelint/contract=$here/contract"
 GOFLAGS=-mod=mod go mod tidy
 # Building must not move golangci-lint's own dependencies: x/tools in particular.
 want=$(curl -fsS "https://proxy.golang.org/github.com/golangci/golangci-lint/v2/@v/$version.mod" 2>/dev/null | awk '$1=="golang.org/x/tools"{print $2}' || true)

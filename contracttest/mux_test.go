@@ -20,9 +20,10 @@ type onlyUnknown struct{}
 func (onlyUnknown) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
 	resp.TypeName = "fake"
 }
-func (onlyUnknown) Schema(context.Context, provider.SchemaRequest, *provider.SchemaResponse)          {}
-func (onlyUnknown) Configure(context.Context, provider.ConfigureRequest, *provider.ConfigureResponse) {}
-func (onlyUnknown) DataSources(context.Context) []func() datasource.DataSource                      { return nil }
+func (onlyUnknown) Schema(context.Context, provider.SchemaRequest, *provider.SchemaResponse) {}
+func (onlyUnknown) Configure(context.Context, provider.ConfigureRequest, *provider.ConfigureResponse) {
+}
+func (onlyUnknown) DataSources(context.Context) []func() datasource.DataSource { return nil }
 func (onlyUnknown) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{func() resource.Resource { return leavesUnknown{} }}
 }

@@ -151,7 +151,7 @@ func forEachAttr(b *tfprotov6.SchemaBlock, v tftypes.Value, path string, fn func
 		p := join(path, a.Name)
 		fn(p, a, x)
 		if a.NestedType != nil {
-			forEachNested(a.NestedType, x, p, func(ep string, ev tftypes.Value) {
+			forEachObject(objectNesting(a.NestedType), x, p, func(ep string, ev tftypes.Value) {
 				forEachAttr(&tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes}, ev, ep, fn)
 			})
 		}
@@ -161,34 +161,50 @@ func forEachAttr(b *tfprotov6.SchemaBlock, v tftypes.Value, path string, fn func
 		if !ok {
 			continue
 		}
-		forEachBlock(bt, x, join(path, bt.TypeName), func(ep string, ev tftypes.Value) {
+		forEachObject(blockNesting(bt), x, join(path, bt.TypeName), func(ep string, ev tftypes.Value) {
 			forEachAttr(bt.Block, ev, ep, fn)
 		})
 	}
 }
 
-func forEachNested(o *tfprotov6.SchemaObject, v tftypes.Value, path string, fn func(string, tftypes.Value)) {
+// nesting is how a nested attribute or block holds its objects.
+type nesting int
+
+const (
+	nestSingle nesting = iota
+	nestMap
+	nestList // lists and sets
+)
+
+func objectNesting(o *tfprotov6.SchemaObject) nesting {
 	switch o.Nesting {
 	case tfprotov6.SchemaObjectNestingModeSingle:
-		fn(path, v)
+		return nestSingle
 	case tfprotov6.SchemaObjectNestingModeMap:
-		for _, k := range sortedKeys(attrs(v)) {
-			fn(fmt.Sprintf("%s[%q]", path, k), attrs(v)[k])
-		}
-	default:
-		for i, e := range elems(v) {
-			fn(fmt.Sprintf("%s[%d]", path, i), e)
-		}
+		return nestMap
 	}
+	return nestList
 }
 
-func forEachBlock(bt *tfprotov6.SchemaNestedBlock, v tftypes.Value, path string, fn func(string, tftypes.Value)) {
+func blockNesting(bt *tfprotov6.SchemaNestedBlock) nesting {
 	switch bt.Nesting {
 	case tfprotov6.SchemaNestedBlockNestingModeSingle, tfprotov6.SchemaNestedBlockNestingModeGroup:
-		fn(path, v)
+		return nestSingle
 	case tfprotov6.SchemaNestedBlockNestingModeMap:
-		for _, k := range sortedKeys(attrs(v)) {
-			fn(fmt.Sprintf("%s[%q]", path, k), attrs(v)[k])
+		return nestMap
+	}
+	return nestList
+}
+
+// forEachObject visits the objects of a nested attribute or block value.
+func forEachObject(n nesting, v tftypes.Value, path string, fn func(string, tftypes.Value)) {
+	switch n {
+	case nestSingle:
+		fn(path, v)
+	case nestMap:
+		m := attrs(v)
+		for _, k := range sortedKeys(m) {
+			fn(fmt.Sprintf("%s[%q]", path, k), m[k])
 		}
 	default:
 		for i, e := range elems(v) {

@@ -26,6 +26,7 @@ var pnsSchema = &tfprotov6.Schema{Block: &tfprotov6.SchemaBlock{
 		{TypeName: "l", Nesting: tfprotov6.SchemaNestedBlockNestingModeList, Block: inner},
 		{TypeName: "st", Nesting: tfprotov6.SchemaNestedBlockNestingModeSet, Block: inner},
 		{TypeName: "m", Nesting: tfprotov6.SchemaNestedBlockNestingModeMap, Block: inner},
+		{TypeName: "g", Nesting: tfprotov6.SchemaNestedBlockNestingModeGroup, Block: inner},
 	},
 }}
 
@@ -66,6 +67,8 @@ func TestProposedNew(t *testing.T) {
 			`{"req": "a", "l": [{"c": "x", "o": "1"}], "st": [], "m": {}}`, `{"req": "a", "l": [{"o": "9"}, {"o": "2"}], "st": [], "m": {}}`, `{"req": "a", "l": [{"c": "x", "o": "9"}, {"o": "2"}], "st": [], "m": {}}`},
 		{"map blocks by key",
 			`{"req": "a", "l": [], "st": [], "m": {"k": {"c": "x", "o": "1"}}}`, `{"req": "a", "l": [], "st": [], "m": {"k": {"o": "2"}, "n": {"o": "3"}}}`, `{"req": "a", "l": [], "st": [], "m": {"k": {"c": "x", "o": "2"}, "n": {"o": "3"}}}`},
+		{"group block merges like a single block",
+			`{"req": "a", "g": {"c": "x", "o": "p"}, ` + empty + `}`, `{"req": "a", "g": {"o": "q"}, ` + empty + `}`, `{"req": "a", "g": {"c": "x", "o": "q"}, ` + empty + `}`},
 		{"set blocks pair on non-computed attributes",
 			`{"req": "a", "l": [], "st": [{"c": "x", "o": "1"}, {"c": "y", "o": "2"}], "m": {}}`, `{"req": "a", "l": [], "st": [{"o": "2"}, {"o": "3"}], "m": {}}`, `{"req": "a", "l": [], "st": [{"c": "y", "o": "2"}, {"o": "3"}], "m": {}}`},
 	}

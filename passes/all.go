@@ -8,6 +8,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
 )
 
@@ -16,6 +17,7 @@ func Docs() []*lint.Doc {
 	return []*lint.Doc{
 		invalidschemaflags.Doc,
 		missingforcenew.Doc,
+		missingstateset.Doc,
 		missingupgrader.Doc,
 	}
 }
@@ -25,6 +27,7 @@ func Checks() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		invalidschemaflags.Analyzer,
 		missingforcenew.Analyzer,
+		missingstateset.Analyzer,
 		missingupgrader.Analyzer,
 	}
 }

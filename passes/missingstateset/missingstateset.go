@@ -1,0 +1,74 @@
+package missingstateset
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Analyzer reports Create/Update success paths that never write resp.State.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, buildssa.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework) == 0 {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	funcs := map[*types.Func]*ssa.Function{}
+	for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			funcs[obj] = fn
+		}
+	}
+	for _, r := range model.Framework {
+		if r.Kind != "resource" {
+			continue
+		}
+		tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		for _, method := range []string{"Create", "Update"} {
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pass.Pkg, method)
+			if fn, ok := obj.(*types.Func); ok && funcs[fn] != nil {
+				check(rep, r.TypeName, method, funcs[fn])
+			}
+		}
+	}
+	return nil, nil
+}
+
+func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
+	if len(fn.Params) == 0 {
+		return
+	}
+	resp := fn.Params[len(fn.Params)-1]
+	w := respWrites{resp: resp}
+	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: fails, FailedSucc: failedSucc})
+	for _, p := range paths {
+		var related []analysis.RelatedInformation
+		for _, b := range p.Branches {
+			related = append(related, lint.Related(b.Pos(), "branch taken on this path"))
+		}
+		if pos := w.firstWrite(fn); pos.IsValid() {
+			related = append(related, lint.Related(pos, "resp.State is written here on other paths"))
+		}
+		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: flow.Pos(fn, p.Return), Related: related,
+			Message: fmt.Sprintf("%s.%s can return without an error and without writing resp.State: %s", typeName, method, consequence(method))})
+	}
+}
+
+func consequence(method string) string {
+	if method == "Create" {
+		return "the framework then fails with \"Missing Resource State After Create\""
+	}
+	return "the prior state is returned where the plan promised new values (inconsistent result after apply)"
+}

@@ -1,0 +1,125 @@
+package missingstateset
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+type model struct {
+	ID   types.String `tfsdk:"id"`
+	When types.String `tfsdk:"when"`
+}
+
+type base struct{}
+
+func (base) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_x"
+}
+func (base) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"when": schema.StringAttribute{Optional: true},
+	}}
+}
+func (base) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+func act(context.Context, model, *tfsdk.State, *diag.Diagnostics) {}
+
+// B02's shape: state written only in one branch.
+type action struct{ base }
+
+func (action) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	if resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (action) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	if resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.When.ValueString() == "apply" {
+		act(ctx, plan, &resp.State, &resp.Diagnostics)
+	}
+} // want `APPLY-3: action.Update can return without an error and without writing resp.State`
+
+// The fix: every success path writes state.
+type actionFixed struct{ base }
+
+func (actionFixed) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	plan.ID = types.StringValue("1")
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (actionFixed) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	if resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.When.ValueString() == "apply" {
+		act(ctx, plan, &resp.State, &resp.Diagnostics)
+	} else {
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	}
+}
+
+// An early return that is neither an error nor a write.
+type early struct{ base }
+
+func (early) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if plan.When.IsNull() {
+		return // want `APPLY-3: early.Create can return without an error and without writing resp.State: the framework then fails`
+	}
+	if err := call(); err != nil {
+		resp.Diagnostics.AddError("create failed", err.Error())
+		return
+	}
+	if diags := helper(); diags.HasError() {
+		resp.Diagnostics.Append(diags...)
+		return
+	}
+	resp.State.SetAttribute(ctx, pathID, plan.ID)
+}
+
+func (early) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if err := call(); err != nil {
+		resp.Diagnostics.Append(diag.NewErrorDiagnostic("update failed", err.Error()))
+		return
+	}
+	resp.State.Raw = req.Plan.Raw
+}
+
+// Safe: resp handed to a helper, or to a closure, may be written there.
+type delegates struct{ base }
+
+func (delegates) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	createOrUpdate(ctx, req.Plan, resp)
+}
+
+func (delegates) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	do := func() { resp.State.Raw = req.Plan.Raw }
+	do()
+}
+
+func createOrUpdate(context.Context, tfsdk.Plan, *resource.CreateResponse) {}
+
+func call() error             { return nil }
+func helper() diag.Diagnostics { return nil }

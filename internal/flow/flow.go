@@ -26,7 +26,21 @@ type Question struct {
 type Path struct {
 	Return *ssa.Return
 	// Branches are the conditional branches taken on the way, innermost last.
-	Branches []*ssa.If
+	Branches []Branch
+}
+
+// Branch is one conditional branch taken: Taken is true for the then-branch.
+type Branch struct {
+	If    *ssa.If
+	Taken bool
+}
+
+// Pos is where the branch's condition is written, if known.
+func (b Branch) Pos() token.Pos {
+	if p := b.If.Cond.Pos(); p.IsValid() {
+		return p
+	}
+	return b.If.Pos()
 }
 
 type state struct {
@@ -42,7 +56,7 @@ func Unsettled(fn *ssa.Function, q Question) []Path {
 	}
 	type item struct {
 		s     state
-		trail []*ssa.If
+		trail []Branch
 	}
 	seen := map[state]bool{}
 	var out []Path
@@ -85,7 +99,7 @@ func Unsettled(fn *ssa.Function, q Question) []Path {
 		for i, succ := range it.s.block.Succs {
 			trail := it.trail
 			if branch != nil {
-				trail = append(append([]*ssa.If(nil), it.trail...), branch)
+				trail = append(append([]Branch(nil), it.trail...), Branch{If: branch, Taken: i == 0})
 			}
 			queue = append(queue, item{s: state{block: succ, failed: failed || i == failedSucc}, trail: trail})
 		}

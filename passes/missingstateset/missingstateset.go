@@ -56,7 +56,7 @@ func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
 	for _, p := range paths {
 		var related []analysis.RelatedInformation
 		for _, b := range p.Branches {
-			related = append(related, lint.Related(b.Pos(), "branch taken on this path"))
+			related = append(related, lint.Related(b.Pos(), "on this path the condition is %v", b.Taken))
 		}
 		if pos := w.firstWrite(fn); pos.IsValid() {
 			related = append(related, lint.Related(pos, "resp.State is written here on other paths"))

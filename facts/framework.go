@@ -413,7 +413,13 @@ func (e *env) describeFramework(r *FrameworkResource, tn *types.TypeName) {
 // When resp is handed to other code the answer is "unknown".
 func (e *env) writesResponseState(decl *ast.FuncDecl) string {
 	params := decl.Type.Params.List
-	if len(params) == 0 || len(params[len(params)-1].Names) != 1 {
+	if len(params) == 0 {
+		return "unknown"
+	}
+	if names := params[len(params)-1].Names; len(names) == 0 || names[len(names)-1].Name == "_" {
+		return "no" // an unnamed response cannot be written
+	}
+	if len(params[len(params)-1].Names) != 1 {
 		return "unknown"
 	}
 	resp := e.pass.TypesInfo.Defs[params[len(params)-1].Names[0]]

@@ -37,6 +37,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, method := range []string{"Create", "Update"} {
+			if method == "Update" && r.UpdateWritesState == "no" {
+				// An Update that never writes state is the "cannot update"
+				// idiom; whether that is safe is missingforcenew's question.
+				continue
+			}
 			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pass.Pkg, method)
 			if fn, ok := obj.(*types.Func); ok && funcs[fn] != nil {
 				check(rep, r.TypeName, method, funcs[fn])

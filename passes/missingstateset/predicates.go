@@ -91,15 +91,62 @@ func fails(instr ssa.Instruction) bool {
 	return false
 }
 
-// failedSucc: the true branch of `if diags.HasError()` is a failure path.
+// failedSucc names the failure successor of a branch: the true branch of
+// `if diags.HasError()`, and the branch a helper that was handed the
+// diagnostics reports failure on (`if !check(&resp.Diagnostics) { return }`,
+// `if err := f(..., &resp.Diagnostics); err != nil { return }`).
 func failedSucc(ifi *ssa.If) int {
-	call, ok := ifi.Cond.(*ssa.Call)
-	if !ok {
+	cond, negated := ifi.Cond, false
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, negated = u.X, true
+	}
+	if b, ok := cond.(*ssa.BinOp); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
+		other, isNil := b.X, isNilConst(b.Y)
+		if !isNil {
+			other, isNil = b.Y, isNilConst(b.X)
+		}
+		if isNil && takesDiagnostics(other) {
+			if b.Op == token.NEQ {
+				return 0 // err != nil
+			}
+			return 1
+		}
 		return -1
 	}
-	callee := call.Common().StaticCallee()
-	if callee != nil && callee.Name() == "HasError" && callee.Signature.Recv() != nil && isDiagnostics(callee.Signature.Recv().Type()) {
-		return 0
+	if call, ok := cond.(*ssa.Call); ok {
+		callee := call.Common().StaticCallee()
+		if callee != nil && callee.Name() == "HasError" && callee.Signature.Recv() != nil && isDiagnostics(callee.Signature.Recv().Type()) {
+			return 0
+		}
+	}
+	if takesDiagnostics(cond) {
+		if negated {
+			return 0 // if !ok { return }
+		}
+		return 1 // if ok { ... } else { return }
 	}
 	return -1
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// takesDiagnostics reports whether v is the result of a call that was handed
+// diagnostics to add to.
+func takesDiagnostics(v ssa.Value) bool {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if isDiagnostics(a.Type()) {
+			return true
+		}
+	}
+	return false
 }

@@ -121,5 +121,24 @@ func (delegates) Update(ctx context.Context, req resource.UpdateRequest, resp *r
 
 func createOrUpdate(context.Context, tfsdk.Plan, *resource.CreateResponse) {}
 
-func call() error             { return nil }
+func call() error              { return nil }
 func helper() diag.Diagnostics { return nil }
+
+// Safe: a helper handed the diagnostics reports the failure the branch tests.
+type helperFails struct{ base }
+
+func (helperFails) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if !supported(&resp.Diagnostics) {
+		return
+	}
+	if err := validate(ctx, &resp.Diagnostics); err != nil {
+		return
+	}
+	resp.State.Raw = req.Plan.Raw
+}
+
+// Safe: an Update that never writes state is the "cannot update" idiom (missingforcenew's business).
+func (helperFails) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+
+func supported(*diag.Diagnostics) bool                  { return true }
+func validate(context.Context, *diag.Diagnostics) error { return nil }

@@ -6,29 +6,35 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
 )
 
 // Docs returns the documentation of every check, in the order of Checks.
 func Docs() []*lint.Doc {
 	return []*lint.Doc{
+		datasourceremove.Doc,
 		invalidschemaflags.Doc,
 		missingforcenew.Doc,
 		missingstateset.Doc,
 		missingupgrader.Doc,
+		requestwrite.Doc,
 	}
 }
 
 // Checks returns the analyzers that report contract violations.
 func Checks() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		datasourceremove.Analyzer,
 		invalidschemaflags.Analyzer,
 		missingforcenew.Analyzer,
 		missingstateset.Analyzer,
 		missingupgrader.Analyzer,
+		requestwrite.Analyzer,
 	}
 }
 

@@ -1,0 +1,112 @@
+package datasourceremove
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Analyzer reports data sources that remove themselves from state.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	rep := lint.NewReporter(pass)
+	decls := funcDecls(pass)
+	for _, r := range model.Framework {
+		if r.Kind != "datasource" {
+			continue
+		}
+		tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pass.Pkg, "Read")
+		if fn, ok := obj.(*types.Func); ok && decls[fn] != nil {
+			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
+				if sel.Sel.Name == "RemoveResource" && isFramework(pass.TypesInfo.TypeOf(sel.X), "tfsdk", "State") {
+					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
+						Message: fmt.Sprintf("data source %s removes itself from state in Read; a missing object must be an error diagnostic", r.TypeName)})
+				}
+			})
+		}
+	}
+	for _, r := range model.SDK {
+		read, ok := r.Funcs["Read"]
+		if r.Kind != "datasource" || !ok || !r.Resolved {
+			continue
+		}
+		for fn, d := range decls {
+			if facts.FuncName(fn) != read.Func {
+				continue
+			}
+			inspectCalls(d.Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
+				if sel.Sel.Name == "SetId" && len(call.Args) == 1 && isEmptyString(pass, call.Args[0]) && isSDKResourceData(pass.TypesInfo.TypeOf(sel.X)) {
+					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
+						Message: fmt.Sprintf("data source %s clears its ID in Read; a missing object must be an error", r.Name)})
+				}
+			})
+		}
+	}
+	return nil, nil
+}
+
+func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	out := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					out[fn] = fd
+				}
+			}
+		}
+	}
+	return out
+}
+
+func inspectCalls(body *ast.BlockStmt, fn func(*ast.CallExpr, *ast.SelectorExpr)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				fn(call, sel)
+			}
+		}
+		return true
+	})
+}
+
+func named(t types.Type) (pkg, name string) {
+	if t == nil {
+		return "", ""
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name()
+}
+
+func isFramework(t types.Type, pkg, name string) bool {
+	p, n := named(t)
+	return p == "github.com/hashicorp/terraform-plugin-framework/"+pkg && n == name
+}
+
+func isSDKResourceData(t types.Type) bool {
+	p, n := named(t)
+	return n == "ResourceData" && (p == "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema" ||
+		p == "github.com/hashicorp/terraform-plugin-sdk/helper/schema" || p == "github.com/hashicorp/terraform/helper/schema")
+}
+
+func isEmptyString(pass *analysis.Pass, x ast.Expr) bool {
+	tv, ok := pass.TypesInfo.Types[x]
+	return ok && tv.Value != nil && tv.Value.ExactString() == `""`
+}

@@ -1,0 +1,28 @@
+// Package datasourceremove defines an Analyzer that reports data sources that
+// remove themselves from state instead of failing (READ-4).
+//
+// See [Doc] for what it reports and why; docs/checks/datasourceremove.md is generated from it.
+package datasourceremove
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "datasourceremove",
+	Title: "Data source removes itself instead of reporting the missing object",
+	Rules: []rules.ID{"READ-4"},
+	Why: `A data source has no state to drop: when the object it looks up does not exist, the user's configuration is wrong and Read must return an error. resp.State.RemoveResource in a framework data source's Read (or d.SetId("") in an SDK data source's Read) leaves a null result that fails later with a confusing error, or silently feeds nulls downstream.`,
+	Bad: `if httpResp.StatusCode == http.StatusNotFound {
+	resp.State.RemoveResource(ctx)
+	return
+}`,
+	Good: `if httpResp.StatusCode == http.StatusNotFound {
+	resp.Diagnostics.AddError("Network not found", fmt.Sprintf("no network named %q", name))
+	return
+}`,
+	Severity: "error",
+	Since:    "v0.1.0",
+}

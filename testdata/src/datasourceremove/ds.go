@@ -1,0 +1,53 @@
+package datasourceremove
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	sdkschema "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/base"
+)
+
+type network struct{ base.DataSource }
+
+func (network) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{"name": schema.StringAttribute{Required: true}}}
+}
+
+func (network) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if lookup() == nil {
+		resp.State.RemoveResource(ctx) // want `READ-4: data source network removes itself from state in Read`
+		return
+	}
+}
+
+// Safe: a resource removing itself in Read is READ-2's correct behaviour.
+type thing struct{ base.Resource }
+
+func (thing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if lookup() == nil {
+		resp.State.RemoveResource(ctx)
+	}
+}
+
+func lookup() error { return errors.New("x") }
+
+func dataNetwork() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		Read:   readNetwork,
+		Schema: map[string]*sdkschema.Schema{"name": {Type: sdkschema.TypeString, Required: true}},
+	}
+}
+
+func readNetwork(d *sdkschema.ResourceData, _ any) error {
+	if lookup() != nil {
+		d.SetId("") // want `READ-4: data source dataNetwork clears its ID in Read`
+		return nil
+	}
+	d.SetId("net-1")
+	return nil
+}

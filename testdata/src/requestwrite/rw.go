@@ -1,0 +1,37 @@
+package requestwrite
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+type model struct {
+	ID types.String `tfsdk:"id"`
+}
+
+type r struct{}
+
+func (r) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m model
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(req.State.Set(ctx, &m)...) // want `APPLY-5: Set on req.State writes to the request \(resource.ReadRequest\)`
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+func (r) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	req.Plan.SetAttribute(ctx, path.Root("id"), types.StringValue("x")) // want `APPLY-5: SetAttribute on req.Plan`
+	resp.Plan.SetAttribute(ctx, path.Root("id"), types.StringValue("x"))
+}
+
+func (r) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	req.State.RemoveResource(ctx) // want `APPLY-5: RemoveResource on req.State`
+}
+
+// Safe: a tfsdk.State of one's own is not a request.
+func build(ctx context.Context, s tfsdk.State, m model) {
+	s.Set(ctx, &m)
+}

@@ -17,8 +17,8 @@ var Doc = &lint.Doc{
 	Why: `The framework reads the new state and plan only from the response. req.State.Set, req.Plan.Set, SetAttribute or RemoveResource on a request compile and do nothing: the write is lost, so Terraform keeps the old state (or an unknown) and reports an inconsistent result, or the resource is never removed.
 
 Reported on values of the framework's request types (resource.CreateRequest, UpdateRequest, ReadRequest, ModifyPlanRequest, ImportStateRequest, UpgradeStateRequest, ...; datasource and ephemeral requests too).`,
-	Bad: `resp.Diagnostics.Append(req.State.Set(ctx, &state)...)`,
-	Good: `resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
+	Bad:      `resp.Diagnostics.Append(req.State.Set(ctx, &state)...)`,
+	Good:     `resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Severity: "error",
 	Since:    "v0.1.0",
 }

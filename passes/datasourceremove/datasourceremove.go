@@ -46,7 +46,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			inspectCalls(d.Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
-				if sel.Sel.Name == "SetId" && len(call.Args) == 1 && isEmptyString(pass, call.Args[0]) && isSDKResourceData(pass.TypesInfo.TypeOf(sel.X)) {
+				if sel.Sel.Name == "SetId" && len(call.Args) == 1 && isEmptyString(pass, call.Args[0]) &&
+					isSDKResourceData(pass.TypesInfo.TypeOf(sel.X)) && !returnsErrorAfter(pass, d.Body, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s clears its ID in Read; a missing object must be an error", r.Name)})
 				}
@@ -109,4 +110,34 @@ func isSDKResourceData(t types.Type) bool {
 func isEmptyString(pass *analysis.Pass, x ast.Expr) bool {
 	tv, ok := pass.TypesInfo.Types[x]
 	return ok && tv.Value != nil && tv.Value.ExactString() == `""`
+}
+
+// returnsErrorAfter reports whether the statement after the SetId("") call,
+// in its block, returns a non-nil error: the data source does fail then.
+func returnsErrorAfter(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		block, ok := n.(*ast.BlockStmt)
+		if !ok || found {
+			return !found
+		}
+		for i, st := range block.List {
+			es, ok := st.(*ast.ExprStmt)
+			if !ok || es.X != call || i+1 >= len(block.List) {
+				continue
+			}
+			if ret, ok := block.List[i+1].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				tv, known := pass.TypesInfo.Types[ret.Results[0]]
+				found = known && !tv.IsNil() && !isEmptyLit(ret.Results[0])
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isEmptyLit matches diag.Diagnostics{} (no error).
+func isEmptyLit(x ast.Expr) bool {
+	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
 }

@@ -51,3 +51,19 @@ func readNetwork(d *sdkschema.ResourceData, _ any) error {
 	d.SetId("net-1")
 	return nil
 }
+
+// Safe: the ID is cleared but the Read fails with an error anyway.
+func dataBucket() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		Read:   readBucket,
+		Schema: map[string]*sdkschema.Schema{"name": {Type: sdkschema.TypeString, Required: true}},
+	}
+}
+
+func readBucket(d *sdkschema.ResourceData, _ any) error {
+	if err := lookup(); err != nil {
+		d.SetId("")
+		return errors.New("bucket not found")
+	}
+	return nil
+}

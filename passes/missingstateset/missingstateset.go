@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
@@ -14,7 +13,7 @@ import (
 )
 
 // Analyzer reports Create/Update success paths that never write resp.State.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, buildssa.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
@@ -22,11 +21,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	funcs := map[*types.Func]*ssa.Function{}
-	for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
-		if obj, ok := fn.Object().(*types.Func); ok {
-			funcs[obj] = fn
-		}
+	funcs := flow.Build(pass) // only for packages that hold framework resources
+	if funcs == nil {
+		return nil, nil
 	}
 	for _, r := range model.Framework {
 		if r.Kind != "resource" {

@@ -2,7 +2,6 @@ package contract
 
 import (
 	"context"
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -375,7 +374,6 @@ func TestRuleIDsAreCatalogued(t *testing.T) {
 			t.Errorf("%s is not in the catalogue", id)
 		}
 	}
-	_ = fmt.Sprint
 }
 
 func TestIdentity(t *testing.T) {

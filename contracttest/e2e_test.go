@@ -192,5 +192,3 @@ func expectRules(t *testing.T, got []contract.Violation, want ...string) {
 		}
 	}
 }
-
-var _ = types.StringNull

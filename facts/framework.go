@@ -461,9 +461,8 @@ func (e *env) writesResponseState(decl *ast.FuncDecl) string {
 					result = "yes"
 				}
 			}
-		case *ast.FuncLit:
-			// a closure may write resp.State later; look inside all the same
 		}
+		// Closures are inspected too: one may write resp.State later.
 		return true
 	})
 	return result

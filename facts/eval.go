@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // env holds what the evaluator needs while it follows schema-building code of
@@ -98,16 +100,7 @@ func isNil(info *types.Info, x ast.Expr) bool {
 }
 
 // named returns the package path and name of t's named type, through pointers.
-func named(t types.Type) (pkg, name string) {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return "", ""
-	}
-	return n.Obj().Pkg().Path(), n.Obj().Name()
-}
+func named(t types.Type) (pkg, name string) { return tfapi.Named(t) }
 
 // fields maps the keys of a struct composite literal to their values.
 func fields(lit *ast.CompositeLit) map[string]ast.Expr {

@@ -5,9 +5,11 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
-const fwPrefix = "github.com/hashicorp/terraform-plugin-framework/"
+const fwPrefix = tfapi.Framework
 
 // fwSchemaPkgs are the framework packages that define schema.Schema and attribute types.
 var fwSchemaPkgs = map[string]bool{

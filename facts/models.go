@@ -4,6 +4,8 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // modelOf describes a struct type whose fields carry tfsdk tags, or returns nil.
@@ -50,13 +52,7 @@ func collectFields(st *types.Struct, prefix string, f *ModelFact, seen map[*type
 
 func shortQualifier(p *types.Package) string { return p.Name() }
 
-func derefStruct(t types.Type) (*types.Struct, bool) {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := types.Unalias(t).Underlying().(*types.Struct)
-	return st, ok
-}
+func derefStruct(t types.Type) (*types.Struct, bool) { return tfapi.DerefStruct(t) }
 
 // nestedModel returns the qualified name of a tagged struct used by a field
 // directly, through a pointer, or as the element of a slice or map.

@@ -5,14 +5,12 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // sdkSchemaPkgs maps the helper/schema packages to the SDK they belong to.
-var sdkSchemaPkgs = map[string]string{
-	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema": "sdkv2",
-	"github.com/hashicorp/terraform-plugin-sdk/helper/schema":    "sdkv1",
-	"github.com/hashicorp/terraform/helper/schema":               "legacy",
-}
+var sdkSchemaPkgs = tfapi.SDKSchemaPkgs
 
 func sdkType(t types.Type) (sdk, name string) {
 	pkg, n := named(t)

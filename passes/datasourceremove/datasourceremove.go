@@ -9,6 +9,7 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // Analyzer reports data sources that remove themselves from state.
@@ -29,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pass.Pkg, "Read")
 		if fn, ok := obj.(*types.Func); ok && decls[fn] != nil {
 			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
-				if sel.Sel.Name == "RemoveResource" && isFramework(pass.TypesInfo.TypeOf(sel.X), "tfsdk", "State") {
+				if sel.Sel.Name == "RemoveResource" && tfapi.IsFramework(pass.TypesInfo.TypeOf(sel.X), "tfsdk", "State") {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s removes itself from state in Read; a missing object must be an error diagnostic", r.TypeName)})
 				}
@@ -47,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			inspectCalls(d.Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
 				if sel.Sel.Name == "SetId" && len(call.Args) == 1 && isEmptyString(pass, call.Args[0]) &&
-					isSDKResourceData(pass.TypesInfo.TypeOf(sel.X)) && !returnsErrorAfter(pass, d.Body, call) {
+					tfapi.IsResourceData(pass.TypesInfo.TypeOf(sel.X)) && !returnsErrorAfter(pass, d.Body, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s clears its ID in Read; a missing object must be an error", r.Name)})
 				}
@@ -80,31 +81,6 @@ func inspectCalls(body *ast.BlockStmt, fn func(*ast.CallExpr, *ast.SelectorExpr)
 		}
 		return true
 	})
-}
-
-func named(t types.Type) (pkg, name string) {
-	if t == nil {
-		return "", ""
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return "", ""
-	}
-	return n.Obj().Pkg().Path(), n.Obj().Name()
-}
-
-func isFramework(t types.Type, pkg, name string) bool {
-	p, n := named(t)
-	return p == "github.com/hashicorp/terraform-plugin-framework/"+pkg && n == name
-}
-
-func isSDKResourceData(t types.Type) bool {
-	p, n := named(t)
-	return n == "ResourceData" && (p == "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema" ||
-		p == "github.com/hashicorp/terraform-plugin-sdk/helper/schema" || p == "github.com/hashicorp/terraform/helper/schema")
 }
 
 func isEmptyString(pass *analysis.Pass, x ast.Expr) bool {

@@ -4,6 +4,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // respWrites recognises instructions that write, or may write, resp.State:
@@ -26,7 +28,7 @@ func (w respWrites) fromState(v ssa.Value) bool {
 }
 
 func fieldName(fa *ssa.FieldAddr) string {
-	st, ok := derefStruct(fa.X.Type())
+	st, ok := tfapi.DerefStruct(fa.X.Type())
 	if !ok || fa.Field >= st.NumFields() {
 		return ""
 	}
@@ -77,7 +79,7 @@ func fails(instr ssa.Instruction) bool {
 	if callee == nil || callee.Signature.Recv() == nil {
 		return false
 	}
-	if !isDiagnostics(callee.Signature.Recv().Type()) {
+	if !tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
 		return false
 	}
 	switch callee.Name() {
@@ -115,7 +117,7 @@ func failedSucc(ifi *ssa.If) int {
 	}
 	if call, ok := cond.(*ssa.Call); ok {
 		callee := call.Common().StaticCallee()
-		if callee != nil && callee.Name() == "HasError" && callee.Signature.Recv() != nil && isDiagnostics(callee.Signature.Recv().Type()) {
+		if callee != nil && callee.Name() == "HasError" && callee.Signature.Recv() != nil && tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
 			return 0
 		}
 	}
@@ -144,7 +146,7 @@ func takesDiagnostics(v ssa.Value) bool {
 		return false
 	}
 	for _, a := range call.Call.Args {
-		if isDiagnostics(a.Type()) {
+		if tfapi.IsDiagnostics(a.Type()) {
 			return true
 		}
 	}

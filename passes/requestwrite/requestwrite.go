@@ -11,12 +11,11 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // Analyzer reports writes to a request's State or Plan.
 var Analyzer = lint.NewAnalyzer(Doc, run, inspect.Analyzer)
-
-const fw = "github.com/hashicorp/terraform-plugin-framework/"
 
 var writers = map[string]bool{"Set": true, "SetAttribute": true, "RemoveResource": true}
 
@@ -46,17 +45,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // requestType names a framework request type (value or pointer), or "".
 func requestType(t types.Type) string {
-	if t == nil {
+	pkg, name := tfapi.Named(t)
+	if !strings.HasPrefix(pkg, tfapi.Framework) || !strings.HasSuffix(name, "Request") {
 		return ""
 	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || !strings.HasPrefix(n.Obj().Pkg().Path(), fw) || !strings.HasSuffix(n.Obj().Name(), "Request") {
-		return ""
-	}
-	return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+	return pkg[strings.LastIndex(pkg, "/")+1:] + "." + name
 }
 
 func exprString(x ast.Expr) string {

@@ -1,0 +1,54 @@
+// Package tfapi knows the framework's and the SDKs' types by name, for the
+// model and the checks: which package path and type a value has.
+package tfapi
+
+import "go/types"
+
+// Framework is the import path prefix of terraform-plugin-framework.
+const Framework = "github.com/hashicorp/terraform-plugin-framework/"
+
+// SDKSchemaPkgs maps the helper/schema packages to the SDK they belong to.
+var SDKSchemaPkgs = map[string]string{
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema": "sdkv2",
+	"github.com/hashicorp/terraform-plugin-sdk/helper/schema":    "sdkv1",
+	"github.com/hashicorp/terraform/helper/schema":               "legacy",
+}
+
+// Named returns the package path and name of t's named type, through one pointer.
+func Named(t types.Type) (pkg, name string) {
+	if t == nil {
+		return "", ""
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name()
+}
+
+// IsFramework reports whether t is (a pointer to) framework type pkg.name, e.g. ("tfsdk", "State").
+func IsFramework(t types.Type, pkg, name string) bool {
+	p, n := Named(t)
+	return p == Framework+pkg && n == name
+}
+
+// IsDiagnostics reports whether t is (a pointer to) the framework's diag.Diagnostics.
+func IsDiagnostics(t types.Type) bool { return IsFramework(t, "diag", "Diagnostics") }
+
+// IsResourceData reports whether t is (a pointer to) an SDK's schema.ResourceData.
+func IsResourceData(t types.Type) bool {
+	p, n := Named(t)
+	return n == "ResourceData" && SDKSchemaPkgs[p] != ""
+}
+
+// DerefStruct returns the struct underlying t, through one pointer.
+func DerefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	return st, ok
+}

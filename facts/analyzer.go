@@ -165,3 +165,16 @@ func (m *Model) Summary() string {
 	}
 	return fmt.Sprintf("%d framework, %d sdk; resolved %d, unresolved %d", len(m.Framework), len(m.SDK), res, unres)
 }
+
+// Method returns the method name of the resource type typeName declared in
+// pkg (on the type or its pointer), or nil; checks use it to reach
+// Create/Read/Update of a resource in the model.
+func Method(pkg *types.Package, typeName, name string) *types.Func {
+	tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, name)
+	fn, _ := obj.(*types.Func)
+	return fn
+}

@@ -23,12 +23,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Kind != "datasource" {
 			continue
 		}
-		tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pass.Pkg, "Read")
-		if fn, ok := obj.(*types.Func); ok && decls[fn] != nil {
+		if fn := facts.Method(pass.Pkg, r.TypeName, "Read"); fn != nil && decls[fn] != nil {
 			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
 				if sel.Sel.Name == "RemoveResource" && tfapi.IsFramework(pass.TypesInfo.TypeOf(sel.X), "tfsdk", "State") {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),

@@ -2,7 +2,6 @@ package missingstateset
 
 import (
 	"fmt"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -29,18 +28,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Kind != "resource" {
 			continue
 		}
-		tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName)
-		if !ok {
-			continue
-		}
 		for _, method := range []string{"Create", "Update"} {
 			if method == "Update" && r.UpdateWritesState == "no" {
 				// An Update that never writes state is the "cannot update"
 				// idiom; whether that is safe is missingforcenew's question.
 				continue
 			}
-			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pass.Pkg, method)
-			if fn, ok := obj.(*types.Func); ok && funcs[fn] != nil {
+			if fn := facts.Method(pass.Pkg, r.TypeName, method); fn != nil && funcs[fn] != nil {
 				check(rep, r.TypeName, method, funcs[fn])
 			}
 		}

@@ -26,6 +26,25 @@ type Model struct {
 	UnresolvedSDK []string
 	// Models holds the tfsdk-tagged struct types declared in this package, by qualified name.
 	Models map[string]*ModelFact
+
+	summaries map[*types.Func]*FuncSummary
+	importFn  func(types.Object, analysis.Fact) bool
+}
+
+// FuncSummary returns what is known of a function declared in this package
+// or, through a fact, in another one; nil when nothing is.
+func (m *Model) FuncSummary(fn *types.Func) *FuncSummary {
+	if fn == nil {
+		return nil
+	}
+	if s, ok := m.summaries[fn]; ok {
+		return s
+	}
+	var f FuncSummary
+	if m.importFn != nil && m.importFn(fn, &f) {
+		return &f
+	}
+	return nil
 }
 
 var debug bool
@@ -43,7 +62,7 @@ resolved model is reported, to see what the checks see.`,
 	// The model is built defensively; partial type information leaves parts unresolved.
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*Model)(nil)),
-	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact)},
+	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary)},
 }
 
 func init() {
@@ -67,7 +86,8 @@ func relevant(pkg *types.Package) bool {
 }
 
 func run(pass *analysis.Pass) (result any, err error) {
-	m := &Model{Models: map[string]*ModelFact{}}
+	m := &Model{Models: map[string]*ModelFact{}, importFn: pass.ImportObjectFact}
+	m.summaries = summariseSafely(pass)
 	if !relevant(pass.Pkg) {
 		return m, nil
 	}
@@ -78,7 +98,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 			if debug {
 				pass.Reportf(pass.Files[0].Package, "model: internal error, package left unresolved: %v", r)
 			}
-			result, err = &Model{Models: map[string]*ModelFact{}}, nil
+			result, err = &Model{Models: map[string]*ModelFact{}, summaries: m.summaries, importFn: pass.ImportObjectFact}, nil
 		}
 	}()
 	e := newEnv(pass)
@@ -177,4 +197,15 @@ func Method(pkg *types.Package, typeName, name string) *types.Func {
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, name)
 	fn, _ := obj.(*types.Func)
 	return fn
+}
+
+// summariseSafely computes the function summaries; like the model, an odd
+// shape must not take the analysis down, it only leaves summaries out.
+func summariseSafely(pass *analysis.Pass) (out map[*types.Func]*FuncSummary) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	return exportSummaries(pass)
 }

@@ -143,7 +143,7 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 			return
 		}
 		ref := FuncRef{Field: name, Pos: v.Pos()}
-		if fn, ok := e.objectOf(v).(*types.Func); ok {
+		if fn, ok := e.objectOf(unwrapDecorator(info, v)).(*types.Func); ok {
 			ref.Func = FuncName(fn.Origin())
 		}
 		r.Funcs[op] = ref
@@ -477,4 +477,28 @@ func (e *env) providerMap(x ast.Expr, kind string, override map[types.Object]str
 		}
 	}
 	return out
+}
+
+// unwrapDecorator sees through a wrapper call that takes a function of the
+// field's own type and returns one (Vault's ReadContextWrapper(f), retry or
+// logging decorators): the wrapped function is the lifecycle body.
+func unwrapDecorator(info *types.Info, v ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(v).(*ast.CallExpr)
+	if !ok {
+		return v
+	}
+	want := info.TypeOf(v)
+	var inner ast.Expr
+	for _, a := range call.Args {
+		if t := info.TypeOf(a); t != nil && want != nil && types.Identical(t.Underlying(), want.Underlying()) {
+			if inner != nil {
+				return v // two candidates: cannot tell which is the body
+			}
+			inner = a
+		}
+	}
+	if inner == nil {
+		return v
+	}
+	return inner
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
 )
 
@@ -22,6 +24,8 @@ func Docs() []*lint.Doc {
 		missingforcenew.Doc,
 		missingstateset.Doc,
 		missingupgrader.Doc,
+		readneverremoves.Doc,
+		readnotfound.Doc,
 		requestwrite.Doc,
 	}
 }
@@ -34,6 +38,8 @@ func Checks() []*analysis.Analyzer {
 		missingforcenew.Analyzer,
 		missingstateset.Analyzer,
 		missingupgrader.Analyzer,
+		readneverremoves.Analyzer,
+		readnotfound.Analyzer,
 		requestwrite.Analyzer,
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports Create/Update success paths that never write resp.State.
@@ -48,7 +49,7 @@ func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
 	}
 	resp := fn.Params[len(fn.Params)-1]
 	w := respWrites{resp: resp}
-	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: fails, FailedSucc: failedSucc})
+	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: tfssa.Fails, FailedSucc: tfssa.FailedSucc})
 	for _, p := range paths {
 		var related []analysis.RelatedInformation
 		for _, b := range p.Branches {

@@ -1,0 +1,235 @@
+package facts
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// FuncSummary says what a helper function does that the path checks need to
+// know when it is called from a lifecycle method in another package (or the
+// same one): whether it may drop the resource from state, and whether it is a
+// "the object is gone" predicate.
+type FuncSummary struct {
+	// Removes: the function (or a helper it calls) calls RemoveResource on a
+	// framework state or SetId("") on an SDK ResourceData.
+	Removes bool
+	// NotFound: the function returns a bool that tests for a missing remote
+	// object (an HTTP 404, a not-found error, a "not found" message).
+	NotFound bool
+}
+
+func (*FuncSummary) AFact() {}
+
+func (s *FuncSummary) String() string {
+	var parts []string
+	if s.Removes {
+		parts = append(parts, "removes")
+	}
+	if s.NotFound {
+		parts = append(parts, "notfound")
+	}
+	return "summary(" + strings.Join(parts, ",") + ")"
+}
+
+// summarisable reports whether pkg's functions are worth summarising: code of
+// providers and of their clients, not the standard library or the plugin
+// libraries themselves.
+func summarisable(pkg *types.Package) bool {
+	return !tfapi.IsStd(pkg.Path()) && !tfapi.IsPluginLib(pkg.Path())
+}
+
+type summarizer struct {
+	pass    *analysis.Pass
+	decls   map[*types.Func]*ast.FuncDecl
+	results map[*types.Func]*FuncSummary
+}
+
+// exportSummaries computes and exports a FuncSummary for every function of
+// the package that removes a resource or tests for not-found.
+func exportSummaries(pass *analysis.Pass) map[*types.Func]*FuncSummary {
+	if !summarisable(pass.Pkg) {
+		return nil
+	}
+	s := &summarizer{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, results: map[*types.Func]*FuncSummary{}}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					s.decls[fn] = fd
+				}
+			}
+		}
+	}
+	// Iterate to a fixpoint: a helper calling a remover is a remover.
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range s.decls {
+			sum := s.summarise(fn, fd)
+			old := s.results[fn]
+			if (old == nil) != (sum == nil) || (old != nil && *old != *sum) {
+				s.results[fn], changed = sum, true
+			}
+		}
+	}
+	for fn, sum := range s.results {
+		if sum != nil {
+			pass.ExportObjectFact(fn, sum)
+		}
+	}
+	return s.results
+}
+
+func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
+	sum := FuncSummary{Removes: s.removes(fd.Body)}
+	if sig, ok := fn.Type().(*types.Signature); ok && tfapi.ReturnsBool(sig) && sig.Params().Len() > 0 {
+		sum.NotFound = s.testsNotFound(fd.Body)
+	}
+	if sum == (FuncSummary{}) {
+		return nil
+	}
+	return &sum
+}
+
+// Summary returns what is known of fn: from this package's summaries or a fact.
+func (s *summarizer) summary(fn *types.Func) *FuncSummary {
+	if fn == nil {
+		return nil
+	}
+	if sum, ok := s.results[fn]; ok {
+		return sum
+	}
+	var f FuncSummary
+	if s.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+func (s *summarizer) removes(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		found = IsRemoval(s.pass.TypesInfo, call)
+		if !found {
+			if sum := s.summary(calleeOf(s.pass.TypesInfo, call)); sum != nil && sum.Removes {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// IsRemoval reports whether call is state.RemoveResource(ctx) on a framework
+// state or d.SetId("") on an SDK ResourceData.
+func IsRemoval(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := info.TypeOf(sel.X)
+	switch sel.Sel.Name {
+	case "RemoveResource":
+		return tfapi.IsFramework(recv, "tfsdk", "State")
+	case "SetId":
+		if len(call.Args) != 1 || !tfapi.IsResourceData(recv) {
+			return false
+		}
+		tv, ok := info.Types[call.Args[0]]
+		return ok && tv.Value != nil && tv.Value.ExactString() == `""`
+	}
+	return false
+}
+
+func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[f.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// testsNotFound reports whether some return statement of body (outside
+// function literals) yields a not-found test.
+func (s *summarizer) testsNotFound(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 && s.notFoundExpr(n.Results[0]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// notFoundExpr recognises the syntactic shapes of a not-found test anywhere
+// inside x: a comparison with 404 or codes.NotFound, a call of a not-found
+// predicate, errors.Is with a not-found target, a match on a "not found" text.
+func (s *summarizer) notFoundExpr(x ast.Expr) bool {
+	info := s.pass.TypesInfo
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL {
+				for _, side := range []ast.Expr{n.X, n.Y} {
+					if tv, ok := info.Types[side]; ok && (tfapi.Is404(tv.Value) || tfapi.IsGRPCNotFound(tv.Type, tv.Value)) {
+						found = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			found = s.notFoundCall(n)
+		case *ast.Ident:
+			// errors.Is(err, ErrNotFound), err == ErrNotFound
+			if obj := info.Uses[n]; obj != nil && isErrorValue(obj) && tfapi.NotFoundName(obj.Name()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (s *summarizer) notFoundCall(call *ast.CallExpr) bool {
+	fn := calleeOf(s.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && tfapi.ReturnsBool(sig) && tfapi.NotFoundName(fn.Name()) {
+		return true
+	}
+	if sum := s.summary(fn); sum != nil && sum.NotFound {
+		return true
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(call.Args) == 2 {
+		tv := s.pass.TypesInfo.Types[call.Args[1]]
+		return tfapi.NotFoundText(tv.Value)
+	}
+	return false
+}
+
+func isErrorValue(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && types.Implements(v.Type(), types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}

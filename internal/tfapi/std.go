@@ -1,0 +1,27 @@
+package tfapi
+
+import "strings"
+
+// stdRoots are the first path elements of the standard library's packages.
+var stdRoots = map[string]bool{}
+
+func init() {
+	for _, r := range strings.Fields(`archive bufio builtin bytes cmp compress container context crypto
+		database debug embed encoding errors expvar flag fmt go hash html image index internal io iter
+		log maps math mime net os path plugin reflect regexp runtime slices sort strconv strings structs
+		sync syscall testing text time unicode unique unsafe weak vendor C`) {
+		stdRoots[r] = true
+	}
+}
+
+// IsStd reports whether path is a standard library package.
+func IsStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return stdRoots[first]
+}
+
+// IsPluginLib reports whether path belongs to the plugin libraries
+// (framework, SDKs, plugin-go, plugin-log) or Terraform itself.
+func IsPluginLib(path string) bool {
+	return strings.HasPrefix(path, "github.com/hashicorp/terraform-plugin-") || strings.HasPrefix(path, "github.com/hashicorp/terraform/")
+}

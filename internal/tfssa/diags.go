@@ -1,0 +1,98 @@
+// Package tfssa holds the Terraform-aware predicates on SSA that the path
+// checks share: what is an error diagnostic, a failure branch, a removal, a
+// not-found test.
+package tfssa
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Fails: adding an error makes the path a failure path; so does appending
+// diagnostics in a block that then returns (`resp.Diagnostics.Append(d...); return`
+// is how errors from helpers are reported).
+func Fails(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Signature.Recv() == nil {
+		return false
+	}
+	if !tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
+		return false
+	}
+	switch callee.Name() {
+	case "AddError", "AddAttributeError":
+		return true
+	case "Append":
+		instrs := instr.Block().Instrs
+		_, returns := instrs[len(instrs)-1].(*ssa.Return)
+		return returns
+	}
+	return false
+}
+
+// FailedSucc names the failure successor of a branch: the true branch of
+// `if diags.HasError()`, and the branch a helper that was handed the
+// diagnostics reports failure on (`if !check(&resp.Diagnostics) { return }`,
+// `if err := f(..., &resp.Diagnostics); err != nil { return }`).
+func FailedSucc(ifi *ssa.If) int {
+	cond, negated := ifi.Cond, false
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, negated = u.X, true
+	}
+	if b, ok := cond.(*ssa.BinOp); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
+		other, isNil := b.X, IsNilConst(b.Y)
+		if !isNil {
+			other, isNil = b.Y, IsNilConst(b.X)
+		}
+		if isNil && TakesDiagnostics(other) {
+			if b.Op == token.NEQ {
+				return 0 // err != nil
+			}
+			return 1
+		}
+		return -1
+	}
+	if call, ok := cond.(*ssa.Call); ok {
+		callee := call.Common().StaticCallee()
+		if callee != nil && callee.Name() == "HasError" && callee.Signature.Recv() != nil && tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
+			return 0
+		}
+	}
+	if TakesDiagnostics(cond) {
+		if negated {
+			return 0 // if !ok { return }
+		}
+		return 1 // if ok { ... } else { return }
+	}
+	return -1
+}
+
+func IsNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// TakesDiagnostics reports whether v is the result of a call that was handed
+// diagnostics to add to.
+func TakesDiagnostics(v ssa.Value) bool {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if tfapi.IsDiagnostics(a.Type()) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,201 @@
+package tfssa
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// NotFound is a branch on a test for a missing remote object.
+type NotFound struct {
+	Succ int    // the successor taken when the object is missing
+	What string // how the test reads, for the message
+	// LocalNil: a nil object from a helper of the same package, whose nil may
+	// mean something else (GitHub's "not modified" for an ETag).
+	LocalNil bool
+}
+
+// NotFoundBranch recognises the common shapes of "the object is gone": an
+// HTTP 404 or codes.NotFound comparison, a not-found predicate (by name or
+// by summary), errors.Is with a not-found target, a "not found" message
+// match, a nil object from a client call that also returns an error, and a
+// false `exists` from an Exists helper. isPredicate tells whether a function
+// is summarised as a not-found test.
+func NotFoundBranch(ifi *ssa.If, isPredicate func(*types.Func) bool) (NotFound, bool) {
+	nf, ok := notFoundCond(ifi.Cond, isPredicate)
+	return nf, ok
+}
+
+func notFoundCond(cond ssa.Value, isPredicate func(*types.Func) bool) (NotFound, bool) {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			nf, ok := notFoundCond(c.X, isPredicate)
+			nf.Succ = 1 - nf.Succ
+			return nf, ok
+		}
+	case *ssa.BinOp:
+		return notFoundCompare(c)
+	case *ssa.Call:
+		return notFoundCall(c.Common(), isPredicate)
+	case *ssa.Extract:
+		if call, ok := c.Tuple.(*ssa.Call); ok && c.Index == 0 {
+			if name := calleeName(call.Common()); isExistsName(name) {
+				return NotFound{Succ: 1, What: name + " reported false"}, true
+			}
+		}
+	}
+	return NotFound{}, false
+}
+
+func notFoundCompare(b *ssa.BinOp) (NotFound, bool) {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return NotFound{}, false
+	}
+	succ := 0
+	if b.Op == token.NEQ {
+		succ = 1
+	}
+	for _, pair := range [][2]ssa.Value{{b.X, b.Y}, {b.Y, b.X}} {
+		c, ok := pair[1].(*ssa.Const)
+		if !ok {
+			continue
+		}
+		if tfapi.Is404(c.Value) || tfapi.IsGRPCNotFound(c.Type(), c.Value) {
+			return NotFound{Succ: succ, What: "the status is " + c.Value.ExactString()}, true
+		}
+		if c.IsNil() {
+			if name, ok := nilObject(pair[0]); ok {
+				return NotFound{Succ: succ, What: name + " returned a nil object", LocalNil: localCallee(pair[0])}, true
+			}
+		}
+	}
+	// err == ErrNotFound
+	for _, v := range []ssa.Value{b.X, b.Y} {
+		if g := globalLoad(v); g != nil && tfapi.NotFoundName(g.Name()) {
+			return NotFound{Succ: succ, What: "the error is " + g.Name()}, true
+		}
+	}
+	return NotFound{}, false
+}
+
+// nilObject recognises the first result of a client call that also returns
+// an error (`obj, err := client.Get(id)`; obj == nil means not found for
+// clients such as Vault's and Consul's). *http.Response is excluded: it is
+// nil on transport errors, not on a 404.
+func nilObject(v ssa.Value) (string, bool) {
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return "", false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return "", false
+	}
+	res := call.Common().Signature().Results()
+	if res.Len() < 2 || !isError(res.At(res.Len()-1).Type()) || isError(ex.Type()) {
+		return "", false
+	}
+	if _, ok := types.Unalias(ex.Type()).(*types.Pointer); !ok {
+		return "", false
+	}
+	for i := 0; i < res.Len(); i++ {
+		// Clients that return the HTTP response report a 404 there; a nil
+		// object beside it is a defensive "unexpected" check.
+		if _, n := tfapi.Named(res.At(i).Type()); strings.HasSuffix(n, "Response") {
+			return "", false
+		}
+	}
+	name := calleeName(call.Common())
+	if strings.HasPrefix(name, "List") {
+		return "", false // an empty listing is not a missing object
+	}
+	return name, true
+}
+
+func notFoundCall(c *ssa.CallCommon, isPredicate func(*types.Func) bool) (NotFound, bool) {
+	name := calleeName(c)
+	if fn := c.StaticCallee(); fn != nil {
+		if obj, ok := fn.Object().(*types.Func); ok && isPredicate != nil && isPredicate(obj) {
+			return NotFound{Succ: 0, What: name + " reported not found"}, true
+		}
+		if pkg := fn.Pkg; pkg != nil && (pkg.Pkg.Path() == "errors" || strings.HasSuffix(pkg.Pkg.Path(), "/errors")) && (fn.Name() == "Is" || fn.Name() == "As") && len(c.Args) == 2 {
+			if g := globalLoad(c.Args[1]); g != nil && tfapi.NotFoundName(g.Name()) {
+				return NotFound{Succ: 0, What: "the error is " + g.Name()}, true
+			}
+			if tfapi.NotFoundName(types.TypeString(c.Args[1].Type(), nil)) {
+				return NotFound{Succ: 0, What: "the error is a not-found error"}, true
+			}
+		}
+		if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && len(c.Args) == 2 {
+			if k, ok := c.Args[1].(*ssa.Const); ok && tfapi.NotFoundText(k.Value) {
+				return NotFound{Succ: 0, What: fmt.Sprintf("the message contains %s", k.Value.ExactString())}, true
+			}
+		}
+	}
+	if sig := c.Signature(); tfapi.ReturnsBool(sig) && tfapi.NotFoundName(shortName(name)) && !isExistsName(name) {
+		return NotFound{Succ: 0, What: name + " reported not found"}, true
+	}
+	if tfapi.ReturnsBool(c.Signature()) && isExistsName(name) {
+		return NotFound{Succ: 1, What: name + " reported false"}, true
+	}
+	return NotFound{}, false
+}
+
+// isExistsName matches an existence check (resourceFooExists, exists), not a
+// not-exist predicate.
+func isExistsName(name string) bool {
+	n := strings.ToLower(shortName(name))
+	return strings.Contains(n, "exist") && !tfapi.NotFoundName(n)
+}
+
+func shortName(name string) string {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+func calleeName(c *ssa.CallCommon) string {
+	if c.IsInvoke() {
+		return c.Method.Name()
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		return fn.Name()
+	}
+	return ""
+}
+
+func globalLoad(v ssa.Value) *ssa.Global {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		g, _ := u.X.(*ssa.Global)
+		return g
+	}
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return globalLoad(mi.X)
+	}
+	return nil
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// CondPos is where a branch's condition is written, if known.
+func CondPos(ifi *ssa.If) token.Pos {
+	if p := ifi.Cond.Pos(); p.IsValid() {
+		return p
+	}
+	return ifi.Pos()
+}
+
+func localCallee(v ssa.Value) bool {
+	call := v.(*ssa.Extract).Tuple.(*ssa.Call)
+	fn := call.Common().StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Pkg == call.Parent().Pkg
+}

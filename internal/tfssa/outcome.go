@@ -1,0 +1,144 @@
+package tfssa
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Removal reports whether instr drops the resource from state:
+// RemoveResource on a framework state, SetId("") on an SDK ResourceData, or
+// a call of a helper whose summary says it removes.
+func Removal(instr ssa.Instruction, removes func(*types.Func) bool) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	fn := c.StaticCallee()
+	if fn == nil {
+		return false
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		switch fn.Name() {
+		case "RemoveResource":
+			return tfapi.IsFramework(recv.Type(), "tfsdk", "State")
+		case "SetId":
+			if tfapi.IsResourceData(recv.Type()) && len(c.Args) == 2 {
+				k, ok := c.Args[1].(*ssa.Const)
+				return ok && k.Value != nil && k.Value.ExactString() == `""`
+			}
+			return false
+		}
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && removes != nil && removes(obj)
+}
+
+// IsNewResourceCall reports a call of d.IsNewResource(): a Read that errors
+// on not-found only right after Create is the SDK's documented idiom.
+func IsNewResourceCall(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := call.Common().StaticCallee()
+	return fn != nil && fn.Name() == "IsNewResource" && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type())
+}
+
+var benignPkgs = map[string]bool{
+	"log": true, "fmt": true, "errors": true, "strings": true, "strconv": true,
+	"github.com/pkg/errors":                                true,
+	"github.com/hashicorp/terraform-plugin-log/tflog":      true,
+	"github.com/hashicorp/go-hclog":                        true,
+	"github.com/hashicorp/terraform-plugin-framework/diag": true,
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag":    true,
+}
+
+// Benign reports whether a call only logs, formats or builds an error or a
+// diagnostic: it cannot be the next remote operation on a path.
+func Benign(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return c.Method.Name() == "Error" || c.Method.Name() == "String"
+	}
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return true
+	}
+	fn := c.StaticCallee()
+	if fn == nil {
+		return false
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		if tfapi.IsDiagnostics(recv.Type()) || tfapi.IsFramework(recv.Type(), "types", "String") {
+			return true
+		}
+		if tfapi.IsResourceData(recv.Type()) {
+			switch fn.Name() {
+			case "Id", "Get", "GetOk", "HasChange":
+				return true
+			}
+		}
+		if p, _ := tfapi.Named(recv.Type()); strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-framework/types") {
+			return true // reading a value: ValueString, IsNull
+		}
+	}
+	if fn.Pkg == nil {
+		return false
+	}
+	return benignPkgs[fn.Pkg.Pkg.Path()]
+}
+
+// ReturnKind classifies what an SDK Read's return yields: "error" when the
+// last result is an error (a call or an err variable), "success" for nil or
+// an empty diag.Diagnostics{}, "" when it cannot tell (a phi, an append).
+func ReturnKind(ret *ssa.Return) string {
+	if len(ret.Results) == 0 {
+		return ""
+	}
+	return valueKind(ret.Results[len(ret.Results)-1])
+}
+
+func valueKind(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return "success"
+		}
+	case *ssa.MakeInterface:
+		return valueKind(v.X)
+	case *ssa.Slice:
+		if a, ok := v.X.(*ssa.Alloc); ok {
+			if arr, ok := types.Unalias(a.Type()).(*types.Pointer).Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
+				return "success"
+			}
+		}
+	case *ssa.Call:
+		if _, ok := v.Call.Value.(*ssa.Builtin); !ok {
+			return "error"
+		}
+	case *ssa.Extract:
+		if isError(v.Type()) {
+			return "error"
+		}
+	}
+	return ""
+}
+
+// Root follows field and element addresses down to the value they start from.
+func Root(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}

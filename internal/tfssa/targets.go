@@ -1,0 +1,57 @@
+package tfssa
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Target is one lifecycle function of a resource in the model, in SSA form.
+type Target struct {
+	Name string // the framework type name or the SDK resource's name
+	SDK  bool
+	Fn   *ssa.Function
+	// Subject is resp (framework: the last parameter) or d (SDK: the
+	// *schema.ResourceData parameter).
+	Subject *ssa.Parameter
+	// Exists is set for SDK resources with an Exists function.
+	Exists bool
+}
+
+// Targets returns the method (Create, Read, Update, ...) of every resource
+// of the given kind ("resource", "datasource") in the model whose function
+// is declared in this package and was built in funcs.
+func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function, method, kind string) []Target {
+	var out []Target
+	for _, r := range model.Framework {
+		if r.Kind != kind {
+			continue
+		}
+		if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil && len(fn.Params) > 0 {
+			out = append(out, Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1]})
+		}
+	}
+	byName := map[string]*ssa.Function{}
+	for obj, fn := range funcs {
+		byName[facts.FuncName(obj)] = fn
+	}
+	for _, r := range model.SDK {
+		ref, ok := r.Funcs[method]
+		if r.Kind != kind || !r.Resolved || !ok || byName[ref.Func] == nil {
+			continue
+		}
+		fn := byName[ref.Func]
+		for _, p := range fn.Params {
+			if tfapi.IsResourceData(p.Type()) {
+				_, exists := r.Funcs["Exists"]
+				out = append(out, Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists})
+				break
+			}
+		}
+	}
+	return out
+}

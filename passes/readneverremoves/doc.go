@@ -1,0 +1,35 @@
+// Package readneverremoves defines an Analyzer that reports resource Reads
+// that can fail on a remote error but have no path that removes the resource
+// from state (READ-2).
+//
+// See [Doc] for what it reports and why; docs/checks/readneverremoves.md is generated from it.
+package readneverremoves
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "readneverremoves",
+	Title: "Read can never drop a resource whose object was deleted",
+	Rules: []rules.ID{"READ-2"},
+	Why: `A resource's Read that reports every remote error as an error, and never calls resp.State.RemoveResource (framework) or d.SetId("") (SDK) — itself or through a helper in any package — turns an out-of-band delete into a refresh error on every plan: the user must edit state by hand. This is reported once per Read, at the first remote error it returns, as a warning: some resources (singletons, settings) cannot disappear, and the check cannot know the API. Reads that hand the state to code it cannot follow, and SDK resources with an Exists function, are left alone.`,
+	Bad: `out, _, err := r.client.GetWidget(ctx, state.ID.ValueString())
+if err != nil {
+	resp.Diagnostics.AddError("Error reading widget", err.Error())
+	return
+}`,
+	Good: `out, httpResp, err := r.client.GetWidget(ctx, state.ID.ValueString())
+if httpResp != nil && httpResp.StatusCode == http.StatusNotFound {
+	resp.State.RemoveResource(ctx)
+	return
+}
+if err != nil {
+	resp.Diagnostics.AddError("Error reading widget", err.Error())
+	return
+}`,
+	Severity: "warning",
+	Since:    "v0.1.0",
+}

@@ -1,0 +1,202 @@
+package readneverremoves
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports resource Reads that fail on a remote error and have no
+// path that removes the resource.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework)+len(model.SDK) == 0 {
+		return nil, nil
+	}
+	funcs := flow.Build(pass)
+	if funcs == nil {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	removes := func(fn *types.Func) bool {
+		s := model.FuncSummary(fn)
+		return s != nil && s.Removes
+	}
+	seen := map[*ssa.Function]bool{}
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
+		if seen[t.Fn] || t.Exists {
+			continue // with an Exists function the SDK removes the resource itself
+		}
+		seen[t.Fn] = true
+		if mayRemove(t.Fn, removes) {
+			continue
+		}
+		if errPos, callPos, ok := remoteError(t); ok {
+			remove := "resp.State.RemoveResource(ctx)"
+			if t.SDK {
+				remove = `d.SetId("") and return nil`
+			}
+			rep.Report(lint.Finding{Rule: "READ-2", Pos: errPos,
+				Related: []analysis.RelatedInformation{lint.Related(callPos, "the remote call whose failure is reported")},
+				Message: fmt.Sprintf("Read of %s has no path that removes the resource from state: once the object is deleted outside Terraform this error returns on every refresh and no plan can be made; on not-found, %s", t.Name, remove)})
+		}
+	}
+	return nil, nil
+}
+
+// mayRemove reports whether fn or a closure in it removes the resource, or
+// hands the state (resp, resp.State, d) to code that cannot be followed.
+func mayRemove(fn *ssa.Function, removes func(*types.Func) bool) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if tfssa.Removal(instr, removes) || opaqueHandOff(instr) {
+				return true
+			}
+			if st, ok := instr.(*ssa.Store); ok && isStateLike(tfssa.Root(st.Addr).Type()) && !isLocal(tfssa.Root(st.Addr)) {
+				return true // resp.State.Raw = ...
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if mayRemove(anon, removes) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLocal(v ssa.Value) bool {
+	_, ok := v.(*ssa.Alloc)
+	return ok
+}
+
+// isStateLike: values through which a resource can be removed.
+func isStateLike(t types.Type) bool {
+	if tfapi.IsResourceData(t) || tfapi.IsFramework(t, "tfsdk", "State") || tfapi.IsFramework(t, "resource", "ReadResponse") {
+		return true
+	}
+	return false
+}
+
+// opaqueHandOff: the state handed to a call whose callee is unknown (a
+// function value, an interface method).
+func opaqueHandOff(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	if c.StaticCallee() != nil {
+		return false
+	}
+	if c.IsInvoke() && isStateLike(c.Value.Type()) {
+		return true
+	}
+	for _, a := range c.Args {
+		if isStateLike(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// remoteError finds the first `if err != nil` on an error from a call to
+// provider or client code (not the plugin libraries nor the standard
+// library) whose branch fails at once; it returns where it fails and the call.
+func remoteError(t tfssa.Target) (token.Pos, token.Pos, bool) {
+	best, bestCall := token.NoPos, token.NoPos
+	for _, b := range t.Fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		call, succ := errCheck(ifi)
+		if call == nil || !remoteCall(call) {
+			continue
+		}
+		if pos := failsAt(t, b.Succs[succ]); pos.IsValid() && (!best.IsValid() || pos < best) {
+			best, bestCall = pos, call.Pos()
+		}
+	}
+	return best, bestCall, best.IsValid()
+}
+
+// errCheck matches `err != nil` (or `err == nil`) on an error result of a
+// call; it returns the call and the successor where err is not nil.
+func errCheck(ifi *ssa.If) (*ssa.Call, int) {
+	b, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (b.Op != token.NEQ && b.Op != token.EQL) {
+		return nil, 0
+	}
+	other := b.X
+	if !tfssa.IsNilConst(b.Y) {
+		if !tfssa.IsNilConst(b.X) {
+			return nil, 0
+		}
+		other = b.Y
+	}
+	ex, ok := other.(*ssa.Extract)
+	if !ok || !types.Identical(ex.Type(), types.Universe.Lookup("error").Type()) {
+		return nil, 0
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil, 0
+	}
+	if b.Op == token.NEQ {
+		return call, 0
+	}
+	return call, 1
+}
+
+func remoteCall(call *ssa.Call) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return true
+	}
+	fn := c.StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	p := fn.Pkg.Pkg.Path()
+	return !tfapi.IsStd(p) && !tfapi.IsPluginLib(p)
+}
+
+// failsAt follows a branch through blocks that only log or build errors and
+// returns where it fails: an error diagnostic (framework) or an error return (SDK).
+func failsAt(t tfssa.Target, b *ssa.BasicBlock) token.Pos {
+	for steps := 0; b != nil && steps < 8; steps++ {
+		for _, instr := range b.Instrs {
+			if !t.SDK && tfssa.Fails(instr) {
+				return instr.Pos()
+			}
+			switch in := instr.(type) {
+			case *ssa.Return:
+				if t.SDK && tfssa.ReturnKind(in) == "error" {
+					return flow.Pos(t.Fn, in)
+				}
+				return token.NoPos
+			case ssa.CallInstruction:
+				if !tfssa.Benign(in.Common()) {
+					return token.NoPos
+				}
+			}
+		}
+		if len(b.Succs) != 1 {
+			return token.NoPos
+		}
+		b = b.Succs[0]
+	}
+	return token.NoPos
+}

@@ -1,0 +1,32 @@
+// Package readnotfound defines an Analyzer that reports resource Reads whose
+// not-found outcome does not remove the resource from state (READ-2).
+//
+// See [Doc] for what it reports and why; docs/checks/readnotfound.md is generated from it.
+package readnotfound
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "readnotfound",
+	Title: "Read does not remove a resource whose object is gone",
+	Rules: []rules.ID{"READ-2"},
+	Why: `When the remote object was deleted outside Terraform, Read must drop the resource from state without an error (framework: resp.State.RemoveResource(ctx); SDK: d.SetId("") and return nil) so that the next plan re-creates it. This check follows the branch where Read has found the object missing — an HTTP 404, a codes.NotFound, a not-found predicate (by name, or a helper whose summary says it tests for not-found, in any package), errors.Is with a not-found target, a "not found" message match, a nil object from a client call, a false result of an Exists helper — and reports it when that branch returns an error, removes and then returns an error (the removal is discarded), or returns success while keeping the old state. A branch guarded by d.IsNewResource(), or one that goes on to call other code, is left alone.`,
+	Bad: `secret, err := client.Logical().Read(path)
+if err != nil {
+	return diag.FromErr(err)
+}
+if secret == nil {
+	return diag.Errorf("role %q not found", path)
+}`,
+	Good: `if secret == nil {
+	log.Printf("[WARN] role %q not found, removing from state", path)
+	d.SetId("")
+	return nil
+}`,
+	Severity: "error",
+	Since:    "v0.1.0",
+}

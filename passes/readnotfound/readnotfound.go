@@ -1,0 +1,238 @@
+package readnotfound
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports Reads whose not-found outcome does not remove the resource.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework)+len(model.SDK) == 0 {
+		return nil, nil
+	}
+	funcs := flow.Build(pass)
+	if funcs == nil {
+		return nil, nil
+	}
+	c := &checker{rep: lint.NewReporter(pass), model: model}
+	seen := map[*ssa.Function]bool{}
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
+		if !seen[t.Fn] {
+			seen[t.Fn] = true
+			c.check(t)
+		}
+	}
+	return nil, nil
+}
+
+type checker struct {
+	rep   *lint.Reporter
+	model *facts.Model
+}
+
+func (c *checker) isPredicate(fn *types.Func) bool {
+	s := c.model.FuncSummary(fn)
+	return s != nil && s.NotFound
+}
+
+func (c *checker) removes(fn *types.Func) bool {
+	s := c.model.FuncSummary(fn)
+	return s != nil && s.Removes
+}
+
+func (c *checker) check(t tfssa.Target) {
+	for _, b := range t.Fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		nf, ok := tfssa.NotFoundBranch(ifi, c.isPredicate)
+		if !ok {
+			continue
+		}
+		if o := c.walk(t, b.Succs[nf.Succ], &decision{cond: ifi.Cond, succ: nf.Succ}); o.kind != "" && !(o.kind == "kept" && nf.LocalNil) {
+			c.report(t, ifi, nf, o)
+		}
+	}
+}
+
+// outcome is what the not-found branch leads to.
+type outcome struct {
+	kind    string // "error", "removed-error", "kept"
+	pos     token.Pos
+	removal token.Pos
+}
+
+type walkState struct {
+	block   *ssa.BasicBlock
+	removal token.Pos
+	decided *decision // the branches taken so far on this path
+}
+
+// decision is one branch taken: the condition and the successor.
+type decision struct {
+	cond ssa.Value
+	succ int
+	prev *decision
+}
+
+// known returns the successor already taken for an equivalent condition.
+func (d *decision) known(cond ssa.Value) (int, bool) {
+	for ; d != nil; d = d.prev {
+		if sameCond(d.cond, cond) {
+			return d.succ, true
+		}
+	}
+	return 0, false
+}
+
+// sameCond: the same value, or the same comparison of the same operands
+// (`err != nil` written twice).
+func sameCond(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	x, ok1 := a.(*ssa.BinOp)
+	y, ok2 := b.(*ssa.BinOp)
+	return ok1 && ok2 && x.Op == y.Op && x.X == y.X && sameOperand(x.Y, y.Y)
+}
+
+func sameOperand(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	ca, ok1 := a.(*ssa.Const)
+	cb, ok2 := b.(*ssa.Const)
+	return ok1 && ok2 && ca.IsNil() && cb.IsNil()
+}
+
+type seenKey struct {
+	block   *ssa.BasicBlock
+	removal token.Pos
+	decided *decision
+}
+
+// walk follows the not-found branch while it only logs or builds errors,
+// and returns the first outcome that breaks READ-2. A further call (another
+// remote operation, a state write), an IsNewResource guard or a removal
+// followed by success ends a path quietly.
+func (c *checker) walk(t tfssa.Target, start *ssa.BasicBlock, taken *decision) outcome {
+	queue := []walkState{{block: start, decided: taken}}
+	seen := map[seenKey]bool{}
+	for steps := 0; len(queue) > 0 && steps < 64; steps++ {
+		s := queue[0]
+		queue = queue[1:]
+		if k := (seenKey{s.block, s.removal, s.decided}); seen[k] {
+			continue
+		} else {
+			seen[k] = true
+		}
+		next, o, stop := c.step(t, s)
+		if o.kind != "" {
+			return o
+		}
+		if !stop {
+			queue = append(queue, next...)
+		}
+	}
+	return outcome{}
+}
+
+func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool) {
+	for _, instr := range s.block.Instrs {
+		switch {
+		case tfssa.IsNewResourceCall(instr):
+			return nil, outcome{}, true
+		case tfssa.Removal(instr, c.removes):
+			s.removal = instr.Pos()
+			continue
+		case !t.SDK && tfssa.Fails(instr):
+			return nil, errorOutcome(instr.Pos(), s.removal), true
+		}
+		switch in := instr.(type) {
+		case *ssa.Return:
+			return nil, c.returnOutcome(t, in, s.removal), true
+		case ssa.CallInstruction:
+			if !tfssa.Benign(in.Common()) {
+				return nil, outcome{}, true
+			}
+		case *ssa.Store:
+			if tfssa.Root(in.Addr) == ssa.Value(t.Subject) {
+				return nil, outcome{}, true // writes resp.State: not this check's question
+			}
+		case *ssa.If:
+			if succ, ok := s.decided.known(in.Cond); ok {
+				return []walkState{{block: s.block.Succs[succ], removal: s.removal, decided: s.decided}}, outcome{}, false
+			}
+			if nf, ok := tfssa.NotFoundBranch(in, c.isPredicate); ok {
+				// A further not-found test (`obj == nil && isNotFound(err)`):
+				// its other side is not the missing-object case.
+				return []walkState{{block: s.block.Succs[nf.Succ], removal: s.removal, decided: s.decided}}, outcome{}, false
+			}
+			var next []walkState
+			for i, succ := range s.block.Succs {
+				next = append(next, walkState{block: succ, removal: s.removal, decided: &decision{cond: in.Cond, succ: i, prev: s.decided}})
+			}
+			return next, outcome{}, false
+		}
+	}
+	var next []walkState
+	for _, succ := range s.block.Succs {
+		next = append(next, walkState{block: succ, removal: s.removal, decided: s.decided})
+	}
+	return next, outcome{}, false
+}
+
+func errorOutcome(pos, removal token.Pos) outcome {
+	if removal.IsValid() {
+		return outcome{kind: "removed-error", pos: pos, removal: removal}
+	}
+	return outcome{kind: "error", pos: pos}
+}
+
+func (c *checker) returnOutcome(t tfssa.Target, ret *ssa.Return, removal token.Pos) outcome {
+	pos := flow.Pos(t.Fn, ret)
+	if t.SDK {
+		switch tfssa.ReturnKind(ret) {
+		case "error":
+			return errorOutcome(pos, removal)
+		case "":
+			return outcome{}
+		}
+	}
+	if removal.IsValid() {
+		return outcome{}
+	}
+	return outcome{kind: "kept", pos: pos}
+}
+
+func (c *checker) report(t tfssa.Target, ifi *ssa.If, nf tfssa.NotFound, o outcome) {
+	remove := "resp.State.RemoveResource(ctx)"
+	if t.SDK {
+		remove = `d.SetId("") and return no error`
+	}
+	test := lint.Related(tfssa.CondPos(ifi), "the object is missing on this branch: %s", nf.What)
+	f := lint.Finding{Rule: "READ-2", Pos: o.pos, Related: []analysis.RelatedInformation{test}}
+	switch o.kind {
+	case "error":
+		f.Message = fmt.Sprintf("Read of %s returns an error when the object is gone (%s): every plan then fails after an out-of-band delete; call %s instead", t.Name, nf.What, remove)
+	case "removed-error":
+		f.Message = fmt.Sprintf("Read of %s removes the resource and then returns an error when the object is gone (%s): the removal is discarded and every plan fails; return without an error after removing", t.Name, nf.What)
+		f.Related = append(f.Related, lint.Related(o.removal, "removed here"))
+	case "kept":
+		f.Message = fmt.Sprintf("Read of %s returns without error and without removing the resource when the object is gone (%s): the old state is kept and Terraform never plans to re-create it; call %s", t.Name, nf.What, remove)
+	}
+	c.rep.Report(f)
+}

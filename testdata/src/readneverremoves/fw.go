@@ -1,0 +1,102 @@
+package readneverremoves
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"fixtures/readnotfound/api"
+	"fixtures/readnotfound/errs"
+)
+
+type model struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+type base struct{ client api.Client }
+
+func (base) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_x"
+}
+func (base) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"name": schema.StringAttribute{Required: true},
+	}}
+}
+func (base) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {}
+func (base) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// D01's shape: the response is discarded, every error is an error.
+type never struct{ base }
+
+func (r never) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error()) // want `READ-2: Read of never has no path that removes the resource from state`
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func forget(ctx context.Context, st *tfsdk.State, err error) bool {
+	if errs.Gone(err) {
+		st.RemoveResource(ctx)
+		return true
+	}
+	return false
+}
+
+// A local helper removes: its summary says so.
+type viaHelper struct{ base }
+
+func (r viaHelper) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if forget(ctx, &resp.State, err) {
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+type refresher interface {
+	Refresh(context.Context, *resource.ReadResponse) error
+}
+
+// The response goes to code that cannot be followed.
+type opaque struct {
+	base
+	impl refresher
+}
+
+func (r opaque) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if err := r.impl.Refresh(ctx, resp); err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error())
+	}
+}
+
+// No remote call: nothing can disappear.
+type local struct{ base }
+
+func (local) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

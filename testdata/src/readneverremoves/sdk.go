@@ -1,0 +1,69 @@
+package readneverremoves
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/readnotfound/api"
+	"fixtures/readnotfound/errs"
+)
+
+func Provider() *schema.Provider {
+	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
+		"x_never":  resourceNever(),
+		"x_helper": resourceHelper(),
+		"x_exists": resourceWithExists(),
+	}}
+}
+
+func create(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+func resourceNever() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readNever, DeleteContext: create,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+func resourceHelper() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readHelper, DeleteContext: create,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+func resourceWithExists() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readNever2, DeleteContext: create,
+		Exists: func(d *schema.ResourceData, meta any) (bool, error) { return meta.(api.Client).Exists(d.Id()) },
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+func readNever(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return diag.Errorf("reading thing %s: %s", d.Id(), err) // want `READ-2: Read of resourceNever has no path that removes the resource from state`
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// With an Exists function the SDK drops the resource before Read.
+func readNever2(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// A helper in another package removes (its summary is a fact).
+func readHelper(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if errs.Forget(d, err) {
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}

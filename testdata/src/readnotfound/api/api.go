@@ -1,0 +1,26 @@
+// Package api is a stand-in remote client.
+package api
+
+import (
+	"errors"
+	"net/http"
+)
+
+type Thing struct{ Name string }
+
+type Client struct{}
+
+var ErrThingNotFound = errors.New("thing not found")
+
+// Get returns an error (and the response) on a 404.
+func (Client) Get(id string) (*Thing, *http.Response, error) { return &Thing{}, nil, nil }
+
+// Lookup returns (nil, nil) when the thing does not exist, as Vault's and Consul's clients do.
+func (Client) Lookup(id string) (*Thing, error) { return nil, nil }
+
+// Exists reports whether the thing exists.
+func (Client) Exists(id string) (bool, error) { return true, nil }
+
+type StatusError struct{ Code int }
+
+func (e *StatusError) Error() string { return http.StatusText(e.Code) }

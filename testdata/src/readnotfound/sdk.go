@@ -1,0 +1,199 @@
+package readnotfound
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/readnotfound/api"
+	"fixtures/readnotfound/errs"
+)
+
+func Provider() *schema.Provider {
+	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
+		"x_nil_error":   resourceNilError(),
+		"x_not_exists":  resourceNotExists(),
+		"x_new_guard":   resourceNewGuard(),
+		"x_helper":      resourceHelper(),
+		"x_sentinel":    resourceSentinel(),
+		"x_exists_good": resourceExistsGood(),
+		"x_both":        resourceBothTests(),
+	}}
+}
+
+func resourceNilError() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readNilError,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+func resourceNotExists() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readNotExists,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+func resourceNewGuard() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readNewGuard,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+func resourceHelper() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readHelper,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+func resourceSentinel() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readSentinel,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+func resourceExistsGood() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readExistsGood,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+func create(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+// D19's shape: a nil object from the client reported as an error.
+func readNilError(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := meta.(api.Client).Lookup(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if thing == nil {
+		return diag.Errorf("resource not found") // want `READ-2: Read of resourceNilError returns an error when the object is gone \(Lookup returned a nil object\)`
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+func thingExists(ctx context.Context, d *schema.ResourceData, meta any) (bool, error) {
+	return meta.(api.Client).Exists(d.Id())
+}
+
+// D18's shape: an inlined Exists whose false result returns success.
+func readNotExists(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	exists, err := thingExists(ctx, d, meta)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if !exists {
+		return diag.Diagnostics{} // want `READ-2: Read of resourceNotExists returns without error and without removing the resource when the object is gone \(thingExists reported false\)`
+	}
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// The fix of D18.
+func readExistsGood(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	exists, err := thingExists(ctx, d, meta)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if !exists {
+		d.SetId("")
+		return diag.Diagnostics{}
+	}
+	return nil
+}
+
+// Erroring on not-found right after Create is the SDK's idiom.
+func readNewGuard(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if errs.Gone(err) {
+		if d.IsNewResource() {
+			return diag.Errorf("thing %s vanished right after create", d.Id())
+		}
+		log.Printf("[WARN] thing %s gone, removing from state", d.Id())
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// A helper in another package removes: summarised as a fact.
+func readHelper(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if errs.Gone(err) {
+		errs.Forget(d, err)
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// A sentinel not-found error, reported as an error.
+func readSentinel(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if errors.Is(err, api.ErrThingNotFound) {
+		return diag.FromErr(fmt.Errorf("thing %s: %w", d.Id(), err)) // want `READ-2: Read of resourceSentinel returns an error when the object is gone \(the error is ErrThingNotFound\)`
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+func resourceBothTests() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readBothTests,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+// `obj == nil && strings.Contains(err.Error(), "not found")`: the error
+// return after it is for other errors.
+func readBothTests(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := meta.(api.Client).Lookup(d.Id())
+	if thing == nil && err != nil && strings.Contains(err.Error(), "not found") {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}

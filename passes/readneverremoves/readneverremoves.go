@@ -122,7 +122,7 @@ func remoteError(t tfssa.Target) (token.Pos, token.Pos, bool) {
 			continue
 		}
 		call, succ := errCheck(ifi)
-		if call == nil || !remoteCall(call) {
+		if call == nil || !remoteCall(call) || !keyedOnState(t, call) {
 			continue
 		}
 		if pos := failsAt(t, b.Succs[succ]); pos.IsValid() && (!best.IsValid() || pos < best) {
@@ -199,4 +199,103 @@ func failsAt(t tfssa.Target, b *ssa.BasicBlock) token.Pos {
 		b = b.Succs[0]
 	}
 	return token.NoPos
+}
+
+// keyedOnState reports whether the call looks the object up by something
+// taken from the resource's state (d.Id(), d.Get, a field of the model read
+// from req.State): a singleton or settings resource, looked up by the
+// provider's configuration alone, cannot disappear.
+func keyedOnState(t tfssa.Target, call *ssa.Call) bool {
+	input := t.Subject // d
+	if !t.SDK && len(t.Fn.Params) >= 2 {
+		input = t.Fn.Params[len(t.Fn.Params)-2] // req
+	}
+	seen := map[ssa.Value]bool{}
+	var from func(v ssa.Value, depth int) bool
+	from = func(v ssa.Value, depth int) bool {
+		if v == nil || depth > 16 || seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			return v == input
+		case *ssa.Alloc:
+			return isParam(v, input) || filledFrom(v, input)
+		case *ssa.Const, *ssa.Global, *ssa.Function:
+			return false
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		for _, op := range instr.Operands(nil) {
+			if op != nil && from(*op, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range call.Common().Args {
+		if from(a, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// filledFrom reports whether a local model was passed to a call on the
+// request (req.State.Get(ctx, &state)).
+func filledFrom(a *ssa.Alloc, req ssa.Value) bool {
+	var refs []ssa.Instruction
+	if a.Referrers() != nil {
+		refs = *a.Referrers()
+	}
+	for _, r := range refs {
+		if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
+			refs = append(refs, *mi.Referrers()...) // Get(ctx, &state) boxes it
+		}
+	}
+	for _, r := range refs {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		for _, arg := range call.Common().Args {
+			if isParam(rootLoad(arg), req) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isParam: v is the parameter, or the local copy SSA makes of a parameter
+// passed by value whose address is taken (&req.State).
+func isParam(v, param ssa.Value) bool {
+	if v == param {
+		return true
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a && st.Val == param {
+			return true
+		}
+	}
+	return false
+}
+
+// rootLoad is tfssa.Root through loads too (*(&req.State)).
+func rootLoad(v ssa.Value) ssa.Value {
+	for {
+		v = tfssa.Root(v)
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.MUL {
+			return v
+		}
+		v = u.X
+	}
 }

@@ -100,3 +100,19 @@ func (local) Read(ctx context.Context, req resource.ReadRequest, resp *resource.
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// A settings singleton looked up by a constant (or the provider's
+// configuration), not by anything in state: it cannot disappear.
+type settings struct{ base }
+
+func (r settings) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get("global")
+	if err != nil {
+		resp.Diagnostics.AddError("reading settings", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

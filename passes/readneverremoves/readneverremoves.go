@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // with an Exists function the SDK removes the resource itself
 		}
 		seen[t.Fn] = true
-		if mayRemove(t.Fn, removes) {
+		if mayRemove(t.Fn, removes) || handlesNotFound(t.Fn, model) {
 			continue
 		}
 		if errPos, callPos, ok := remoteError(t); ok {
@@ -115,7 +115,7 @@ func opaqueHandOff(instr ssa.Instruction) bool {
 // provider or client code (not the plugin libraries nor the standard
 // library) whose branch fails at once; it returns where it fails and the call.
 func remoteError(t tfssa.Target) (token.Pos, token.Pos, bool) {
-	best, bestCall := token.NoPos, token.NoPos
+	best, bestCall, bestExt := token.NoPos, token.NoPos, false
 	for _, b := range t.Fn.Blocks {
 		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
@@ -125,8 +125,15 @@ func remoteError(t tfssa.Target) (token.Pos, token.Pos, bool) {
 		if call == nil || !remoteCall(call) || !keyedOnState(t, call) {
 			continue
 		}
-		if pos := failsAt(t, b.Succs[succ]); pos.IsValid() && (!best.IsValid() || pos < best) {
-			best, bestCall = pos, call.Pos()
+		pos := failsAt(t, b.Succs[succ])
+		if !pos.IsValid() {
+			continue
+		}
+		// Prefer a client call (another package, an interface) over a
+		// local helper such as an ID parser as the evidence.
+		ext := external(call)
+		if !best.IsValid() || (ext && !bestExt) || (ext == bestExt && pos < best) {
+			best, bestCall, bestExt = pos, call.Pos(), ext
 		}
 	}
 	return best, bestCall, best.IsValid()
@@ -298,4 +305,33 @@ func rootLoad(v ssa.Value) ssa.Value {
 		}
 		v = u.X
 	}
+}
+
+func external(call *ssa.Call) bool {
+	c := call.Common()
+	fn := c.StaticCallee()
+	return c.IsInvoke() || (fn != nil && fn.Pkg != call.Parent().Pkg)
+}
+
+// handlesNotFound: a Read that tests for not-found at all has decided what
+// to do then (readnotfound judges that branch); this check is for Reads
+// that never ask.
+func handlesNotFound(fn *ssa.Function, model *facts.Model) bool {
+	isPred := func(f *types.Func) bool {
+		s := model.FuncSummary(f)
+		return s != nil && s.NotFound
+	}
+	for _, b := range fn.Blocks {
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if _, ok := tfssa.NotFoundBranch(ifi, isPred); ok {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if handlesNotFound(anon, model) {
+			return true
+		}
+	}
+	return false
 }

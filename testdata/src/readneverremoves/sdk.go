@@ -15,6 +15,7 @@ func Provider() *schema.Provider {
 		"x_never":  resourceNever(),
 		"x_helper": resourceHelper(),
 		"x_exists": resourceWithExists(),
+		"x_warns":  resourceWarns(),
 	}}
 }
 
@@ -62,6 +63,25 @@ func readHelper(ctx context.Context, d *schema.ResourceData, meta any) diag.Diag
 		return nil
 	}
 	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+func resourceWarns() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readWarns, DeleteContext: create,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+// Not-found handled on purpose with a warning (a patch resource on an object
+// it does not own): the Read does ask, so this check is quiet.
+func readWarns(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		if errs.Gone(err) {
+			return diag.Diagnostics{{Severity: diag.Warning, Summary: "the object is gone"}}
+		}
 		return diag.FromErr(err)
 	}
 	d.Set("name", thing.Name)

@@ -49,3 +49,9 @@ func Checks() []*analysis.Analyzer {
 func All() []*analysis.Analyzer {
 	return append(Checks(), facts.Analyzer)
 }
+
+// OptIn names the checks that run only when asked for (-<name>): heuristics
+// whose precision on real providers is below the bar for the default set.
+func OptIn() []string {
+	return []string{readneverremoves.Doc.Name}
+}

@@ -30,8 +30,8 @@ func main() {
 		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
 		os.Exit(2)
 	}
-	args = rest
-	os.Args = append([]string{os.Args[0]}, rest...)
+	args = optIn(rest)
+	os.Args = append([]string{os.Args[0]}, args...)
 	if wantsHelp(args) {
 		os.Args = []string{os.Args[0], "help"}
 	}
@@ -119,4 +119,25 @@ func checkPatterns(pats []string) error {
 func firstLine(s string) error {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return fmt.Errorf("%s", s)
+}
+
+// optIn turns the opt-in checks (passes.OptIn) off unless a flag names them.
+func optIn(args []string) []string {
+	var add []string
+	for _, name := range passes.OptIn() {
+		named := false
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			f := strings.TrimLeft(a, "-")
+			if strings.HasPrefix(a, "-") && (f == name || strings.HasPrefix(f, name+"=")) {
+				named = true
+			}
+		}
+		if !named {
+			add = append(add, "-"+name+"=false")
+		}
+	}
+	return append(add, args...)
 }

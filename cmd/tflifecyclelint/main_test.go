@@ -169,3 +169,31 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// The READ-2 checks (one of them opt-in) agree under both drivers, with the
+// not-found and removal helpers summarised in another package.
+func TestDriversAgreeReadChecks(t *testing.T) {
+	bin := buildTool(t)
+	dir := testutil.Fixtures()
+	flags := []string{"-readnotfound", "-readneverremoves", "./readnotfound/...", "./readneverremoves/..."}
+	standalone := run(t, dir, bin, flags...)
+	vet := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, flags...)...)
+	a, b := diagnostics(dir, standalone.stderr), diagnostics(dir, vet.stderr)
+	var read2 int
+	for _, d := range a {
+		if strings.Contains(d, "READ-2") {
+			read2++
+		}
+	}
+	if read2 != 8 {
+		t.Errorf("standalone reported %d READ-2 findings, want 8 (6 readnotfound, 2 readneverremoves):\n%s", read2, standalone.stderr)
+	}
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("drivers disagree\nstandalone:\n%s\ngo vet:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+	// Opt-in: without the flag, readneverremoves is silent.
+	def := run(t, dir, bin, "./readneverremoves/...")
+	if strings.Contains(def.stderr, "has no path that removes") {
+		t.Errorf("readneverremoves ran without being asked for:\n%s", def.stderr)
+	}
+}

@@ -15,7 +15,7 @@ var Doc = &lint.Doc{
 	Name:  "readneverremoves",
 	Title: "Read can never drop a resource whose object was deleted",
 	Rules: []rules.ID{"READ-2"},
-	Why: `A resource's Read that reports every remote error as an error, and never calls resp.State.RemoveResource (framework) or d.SetId("") (SDK) — itself or through a helper in any package — turns an out-of-band delete into a refresh error on every plan: the user must edit state by hand. This is reported once per Read, at the first remote error it returns, as a warning: some resources (singletons, settings) cannot disappear, and the check cannot know the API. Reads that hand the state to code it cannot follow, and SDK resources with an Exists function, are left alone.`,
+	Why:   `A resource's Read that reports every remote error as an error, and never calls resp.State.RemoveResource (framework) or d.SetId("") (SDK) — itself or through a helper in any package — turns an out-of-band delete into a refresh error on every plan: the user must edit state by hand. This is reported once per Read, at the first remote error it returns, as a warning, and only when asked for (tflifecyclelint -readneverremoves; an opt-in risk check): some resources (organisation settings, singletons) cannot disappear, some clients return no error for a missing object (then the old state is kept instead), and the check cannot know the API. Only Reads that look the object up by something from state (d.Id(), d.Get, the state model) are considered. Reads that hand the state to code it cannot follow, and SDK resources with an Exists function, are left alone.`,
 	Bad: `out, _, err := r.client.GetWidget(ctx, state.ID.ValueString())
 if err != nil {
 	resp.Diagnostics.AddError("Error reading widget", err.Error())

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			rep.Report(lint.Finding{Rule: "READ-2", Pos: errPos,
 				Related: []analysis.RelatedInformation{lint.Related(callPos, "the remote call whose failure is reported")},
-				Message: fmt.Sprintf("Read of %s has no path that removes the resource from state: once the object is deleted outside Terraform this error returns on every refresh and no plan can be made; on not-found, %s", t.Name, remove)})
+				Message: fmt.Sprintf("Read of %s has no path that removes the resource from state: once the object is deleted outside Terraform, Read fails here on every refresh (or, if the client returns no error for a missing object, keeps the old state); on not-found, %s", t.Name, remove)})
 		}
 	}
 	return nil, nil
@@ -226,7 +226,11 @@ func keyedOnState(t tfssa.Target, call *ssa.Call) bool {
 		seen[v] = true
 		switch v := v.(type) {
 		case *ssa.Parameter:
-			return v == input
+			return !t.SDK && v == input
+		case *ssa.Call:
+			if readsID(v) {
+				return true
+			}
 		case *ssa.Alloc:
 			return isParam(v, input) || filledFrom(v, input)
 		case *ssa.Const, *ssa.Global, *ssa.Function:
@@ -332,6 +336,20 @@ func handlesNotFound(fn *ssa.Function, model *facts.Model) bool {
 		if handlesNotFound(anon, model) {
 			return true
 		}
+	}
+	return false
+}
+
+// readsID: d.Id(), d.Get(k), d.GetOk(k): a key taken from the resource's own
+// state. Handing d itself to a helper (a client factory) is not a lookup key.
+func readsID(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	switch fn.Name() {
+	case "Id", "Get", "GetOk", "GetOkExists":
+		return true
 	}
 	return false
 }

@@ -2,6 +2,8 @@ package flow
 
 import (
 	"go/types"
+	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -48,4 +50,29 @@ func Build(pass *analysis.Pass) map[*types.Func]*ssa.Function {
 		}
 	}
 	return out
+}
+
+// Lazy builds the package's SSA at most once, on the first check that asks,
+// and shares it between the checks of the package.
+type Lazy struct {
+	pass  *analysis.Pass
+	once  sync.Once
+	funcs map[*types.Func]*ssa.Function
+}
+
+// Funcs returns the SSA functions of the package (nil on type errors).
+func (l *Lazy) Funcs() map[*types.Func]*ssa.Function {
+	l.once.Do(func() { l.funcs = Build(l.pass) })
+	return l.funcs
+}
+
+// Analyzer yields a *Lazy for the package; require it instead of calling Build.
+var Analyzer = &analysis.Analyzer{
+	Name:       "lazyssa",
+	Doc:        "build the package's SSA form once, when a check first asks for it",
+	Run:        func(pass *analysis.Pass) (any, error) { return &Lazy{pass: pass}, nil },
+	ResultType: reflect.TypeOf((*Lazy)(nil)),
+	// Build itself returns nil on type errors; running anyway keeps the
+	// checks free of "failed prerequisites" noise on broken packages.
+	RunDespiteErrors: true,
 }

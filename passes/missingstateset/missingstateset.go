@@ -13,7 +13,7 @@ import (
 )
 
 // Analyzer reports Create/Update success paths that never write resp.State.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
@@ -21,7 +21,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	funcs := flow.Build(pass) // only for packages that hold framework resources
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
 	if funcs == nil {
 		return nil, nil
 	}

@@ -15,14 +15,14 @@ import (
 )
 
 // Analyzer reports Reads whose not-found outcome does not remove the resource.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
 	if len(model.Framework)+len(model.SDK) == 0 {
 		return nil, nil
 	}
-	funcs := flow.Build(pass)
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
 	if funcs == nil {
 		return nil, nil
 	}

@@ -31,6 +31,18 @@ type Model struct {
 	importFn  func(types.Object, analysis.Fact) bool
 }
 
+// Removes reports whether fn is summarised as removing the resource.
+func (m *Model) Removes(fn *types.Func) bool {
+	s := m.FuncSummary(fn)
+	return s != nil && s.Removes
+}
+
+// NotFoundPredicate reports whether fn is summarised as a not-found test.
+func (m *Model) NotFoundPredicate(fn *types.Func) bool {
+	s := m.FuncSummary(fn)
+	return s != nil && s.NotFound
+}
+
 // FuncSummary returns what is known of a function declared in this package
 // or, through a fact, in another one; nil when nothing is.
 func (m *Model) FuncSummary(fn *types.Func) *FuncSummary {

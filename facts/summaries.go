@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
@@ -120,7 +121,7 @@ func (s *summarizer) removes(body *ast.BlockStmt) bool {
 		}
 		found = IsRemoval(s.pass.TypesInfo, call)
 		if !found {
-			if sum := s.summary(calleeOf(s.pass.TypesInfo, call)); sum != nil && sum.Removes {
+			if sum := s.summary(callee(s.pass.TypesInfo, call)); sum != nil && sum.Removes {
 				found = true
 			}
 		}
@@ -148,18 +149,6 @@ func IsRemoval(info *types.Info, call *ast.CallExpr) bool {
 		return ok && tv.Value != nil && tv.Value.ExactString() == `""`
 	}
 	return false
-}
-
-func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[f].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[f.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // testsNotFound reports whether some return statement of body (outside
@@ -212,7 +201,7 @@ func (s *summarizer) notFoundExpr(x ast.Expr) bool {
 }
 
 func (s *summarizer) notFoundCall(call *ast.CallExpr) bool {
-	fn := calleeOf(s.pass.TypesInfo, call)
+	fn := callee(s.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
@@ -232,4 +221,11 @@ func (s *summarizer) notFoundCall(call *ast.CallExpr) bool {
 func isErrorValue(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
 	return ok && types.Implements(v.Type(), types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+// callee is the function or method a call names, interface methods included
+// (a not-found predicate may be one).
+func callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
 }

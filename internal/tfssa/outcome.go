@@ -1,6 +1,7 @@
 package tfssa
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -72,7 +73,7 @@ func Benign(c *ssa.CallCommon) bool {
 		return false
 	}
 	if recv := fn.Signature.Recv(); recv != nil {
-		if tfapi.IsDiagnostics(recv.Type()) || tfapi.IsFramework(recv.Type(), "types", "String") {
+		if tfapi.IsDiagnostics(recv.Type()) {
 			return true
 		}
 		if tfapi.IsResourceData(recv.Type()) {
@@ -125,6 +126,18 @@ func valueKind(v ssa.Value) string {
 		}
 	}
 	return ""
+}
+
+// RootLoad is Root through loads too: *(&req.State) leads to req.
+func RootLoad(v ssa.Value) ssa.Value {
+	for {
+		v = Root(v)
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.MUL {
+			return v
+		}
+		v = u.X
+	}
 }
 
 // Root follows field and element addresses down to the value they start from.

@@ -22,17 +22,24 @@ type Target struct {
 	Exists bool
 }
 
-// Targets returns the method (Create, Read, Update, ...) of every resource
+// Targets returns, once per function, the method (Create, Read, Update, ...) of every resource
 // of the given kind ("resource", "datasource") in the model whose function
 // is declared in this package and was built in funcs.
 func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function, method, kind string) []Target {
 	var out []Target
+	seen := map[*ssa.Function]bool{}
+	add := func(t Target) {
+		if !seen[t.Fn] {
+			seen[t.Fn] = true
+			out = append(out, t)
+		}
+	}
 	for _, r := range model.Framework {
 		if r.Kind != kind {
 			continue
 		}
 		if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil && len(fn.Params) > 0 {
-			out = append(out, Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1]})
+			add(Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1]})
 		}
 	}
 	byName := map[string]*ssa.Function{}
@@ -48,7 +55,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
-				out = append(out, Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists})
+				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists})
 				break
 			}
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // Analyzer reports data sources that remove themselves from state.
@@ -25,7 +24,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if fn := facts.Method(pass.Pkg, r.TypeName, "Read"); fn != nil && decls[fn] != nil {
 			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
-				if sel.Sel.Name == "RemoveResource" && tfapi.IsFramework(pass.TypesInfo.TypeOf(sel.X), "tfsdk", "State") {
+				if sel.Sel.Name == "RemoveResource" && facts.IsRemoval(pass.TypesInfo, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s removes itself from state in Read; a missing object must be an error diagnostic", r.TypeName)})
 				}
@@ -42,8 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			inspectCalls(d.Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
-				if sel.Sel.Name == "SetId" && len(call.Args) == 1 && isEmptyString(pass, call.Args[0]) &&
-					tfapi.IsResourceData(pass.TypesInfo.TypeOf(sel.X)) && !returnsErrorAfter(pass, d.Body, call) {
+				if sel.Sel.Name == "SetId" && facts.IsRemoval(pass.TypesInfo, call) && !returnsErrorAfter(pass, d.Body, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s clears its ID in Read; a missing object must be an error", r.Name)})
 				}
@@ -76,11 +74,6 @@ func inspectCalls(body *ast.BlockStmt, fn func(*ast.CallExpr, *ast.SelectorExpr)
 		}
 		return true
 	})
-}
-
-func isEmptyString(pass *analysis.Pass, x ast.Expr) bool {
-	tv, ok := pass.TypesInfo.Types[x]
-	return ok && tv.Value != nil && tv.Value.ExactString() == `""`
 }
 
 // returnsErrorAfter reports whether the statement after the SetId("") call,

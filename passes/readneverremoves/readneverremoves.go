@@ -29,17 +29,11 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	removes := func(fn *types.Func) bool {
-		s := model.FuncSummary(fn)
-		return s != nil && s.Removes
-	}
-	seen := map[*ssa.Function]bool{}
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
-		if seen[t.Fn] || t.Exists {
+		if t.Exists {
 			continue // with an Exists function the SDK removes the resource itself
 		}
-		seen[t.Fn] = true
-		if mayRemove(t.Fn, removes) || handlesNotFound(t.Fn, model) {
+		if mayRemove(t.Fn, model.Removes) || handlesNotFound(t.Fn, model) {
 			continue
 		}
 		if errPos, callPos, ok := remoteError(t); ok {
@@ -273,7 +267,7 @@ func filledFrom(a *ssa.Alloc, req ssa.Value) bool {
 			continue
 		}
 		for _, arg := range call.Common().Args {
-			if isParam(rootLoad(arg), req) {
+			if isParam(tfssa.RootLoad(arg), req) {
 				return true
 			}
 		}
@@ -299,18 +293,6 @@ func isParam(v, param ssa.Value) bool {
 	return false
 }
 
-// rootLoad is tfssa.Root through loads too (*(&req.State)).
-func rootLoad(v ssa.Value) ssa.Value {
-	for {
-		v = tfssa.Root(v)
-		u, ok := v.(*ssa.UnOp)
-		if !ok || u.Op != token.MUL {
-			return v
-		}
-		v = u.X
-	}
-}
-
 func external(call *ssa.Call) bool {
 	c := call.Common()
 	fn := c.StaticCallee()
@@ -321,13 +303,9 @@ func external(call *ssa.Call) bool {
 // to do then (readnotfound judges that branch); this check is for Reads
 // that never ask.
 func handlesNotFound(fn *ssa.Function, model *facts.Model) bool {
-	isPred := func(f *types.Func) bool {
-		s := model.FuncSummary(f)
-		return s != nil && s.NotFound
-	}
 	for _, b := range fn.Blocks {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if _, ok := tfssa.NotFoundBranch(ifi, isPred); ok {
+			if _, ok := tfssa.NotFoundBranch(ifi, model.NotFoundPredicate); ok {
 				return true
 			}
 		}

@@ -3,7 +3,6 @@ package readnotfound
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -27,12 +26,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{rep: lint.NewReporter(pass), model: model}
-	seen := map[*ssa.Function]bool{}
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
-		if !seen[t.Fn] {
-			seen[t.Fn] = true
-			c.check(t)
-		}
+		c.check(t)
 	}
 	return nil, nil
 }
@@ -42,23 +37,13 @@ type checker struct {
 	model *facts.Model
 }
 
-func (c *checker) isPredicate(fn *types.Func) bool {
-	s := c.model.FuncSummary(fn)
-	return s != nil && s.NotFound
-}
-
-func (c *checker) removes(fn *types.Func) bool {
-	s := c.model.FuncSummary(fn)
-	return s != nil && s.Removes
-}
-
 func (c *checker) check(t tfssa.Target) {
 	for _, b := range t.Fn.Blocks {
 		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
 		}
-		nf, ok := tfssa.NotFoundBranch(ifi, c.isPredicate)
+		nf, ok := tfssa.NotFoundBranch(ifi, c.model.NotFoundPredicate)
 		if !ok {
 			continue
 		}
@@ -155,7 +140,7 @@ func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool)
 		switch {
 		case tfssa.IsNewResourceCall(instr):
 			return nil, outcome{}, true
-		case tfssa.Removal(instr, c.removes):
+		case tfssa.Removal(instr, c.model.Removes):
 			s.removal = instr.Pos()
 			continue
 		case !t.SDK && tfssa.Fails(instr):
@@ -176,7 +161,7 @@ func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool)
 			if succ, ok := s.decided.known(in.Cond); ok {
 				return []walkState{{block: s.block.Succs[succ], removal: s.removal, decided: s.decided}}, outcome{}, false
 			}
-			if nf, ok := tfssa.NotFoundBranch(in, c.isPredicate); ok {
+			if nf, ok := tfssa.NotFoundBranch(in, c.model.NotFoundPredicate); ok {
 				// A further not-found test (`obj == nil && isNotFound(err)`):
 				// its other side is not the missing-object case.
 				return []walkState{{block: s.block.Succs[nf.Succ], removal: s.removal, decided: s.decided}}, outcome{}, false

@@ -14,6 +14,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 )
 
 // Docs returns the documentation of every check, in the order of Checks.
@@ -27,6 +28,7 @@ func Docs() []*lint.Doc {
 		readneverremoves.Doc,
 		readnotfound.Doc,
 		requestwrite.Doc,
+		unknowninstate.Doc,
 	}
 }
 
@@ -41,6 +43,7 @@ func Checks() []*analysis.Analyzer {
 		readneverremoves.Analyzer,
 		readnotfound.Analyzer,
 		requestwrite.Analyzer,
+		unknowninstate.Analyzer,
 	}
 }
 

@@ -1,0 +1,350 @@
+package modelflow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+const maxDepth = 3
+
+var unknownName = regexp.MustCompile(`^(New)?[A-Z][A-Za-z0-9]*Unknown$`)
+
+// isUnknownCtor: types.StringUnknown(), basetypes.NewListUnknown(...),
+// and the same constructors of the framework's custom type modules.
+func isUnknownCtor(fn *ssa.Function) bool {
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return false
+	}
+	return strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") && unknownName.MatchString(fn.Name())
+}
+
+func method(fn *ssa.Function) (pkg, recv, name string) {
+	if fn == nil || fn.Signature.Recv() == nil {
+		return "", "", ""
+	}
+	pkg, recv = tfapi.Named(fn.Signature.Recv().Type())
+	return pkg, recv, fn.Name()
+}
+
+func (a *analysis) call(ci ssa.CallInstruction, st rootState) bool {
+	common := ci.Common()
+	callee := common.StaticCallee()
+	call, _ := ci.(*ssa.Call)
+	if call != nil && isUnknownCtor(callee) {
+		return a.addVal(call, fieldset{"": {Pos: call.Pos(), Unknown: true}})
+	}
+	pkg, recv, name := method(callee)
+	if strings.HasSuffix(pkg, "/tfsdk") {
+		switch {
+		case recv == "Plan" && name == "Get" && len(common.Args) == 3:
+			if root := a.rootArg(common.Args[2]); root != nil {
+				st[root] = a.fromPlan(ci.Pos())
+			}
+			return false
+		case recv == "State" && (name == "Set" || name == "SetAttribute") && call != nil && a.isRespState(common.Args[0]):
+			return a.sink(call, name, common.Args, st)
+		}
+	}
+	return a.opaque(ci, callee, st)
+}
+
+func (a *analysis) fromPlan(pos token.Pos) fieldset {
+	fs := fieldset{}
+	for tag := range a.spec.Candidates {
+		fs[tag] = Taint{Attr: tag, Pos: pos}
+	}
+	return fs
+}
+
+// rootArg returns the tracked root an argument points to, directly or boxed.
+func (a *analysis) rootArg(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if a.roots[v] {
+		return v
+	}
+	return nil
+}
+
+// isRespState: &resp.State of the analysed lifecycle function.
+func (a *analysis) isRespState(v ssa.Value) bool {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok || a.depth > 0 || len(a.fn.Params) == 0 || fa.X != a.fn.Params[len(a.fn.Params)-1] {
+		return false
+	}
+	st, ok := tfapi.DerefStruct(fa.X.Type())
+	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "State"
+}
+
+func (a *analysis) sink(call *ssa.Call, name string, args []ssa.Value, st rootState) bool {
+	got := fieldset{}
+	switch name {
+	case "Set":
+		v := args[2]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if a.roots[v] {
+			got.union(st[v])
+		} else {
+			got.union(a.vals[v])
+		}
+		delete(got, "")
+	case "SetAttribute":
+		v := args[3]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if t, ok := a.vals[v][""]; ok {
+			attr := pathRoot(args[2])
+			if attr == "" {
+				attr = t.Attr
+			}
+			if attr != "" {
+				got[attr] = t
+			}
+		}
+	}
+	if len(got) == 0 {
+		return false
+	}
+	if a.found[call] == nil {
+		a.found[call] = fieldset{}
+	}
+	return a.found[call].union(got)
+}
+
+// pathRoot returns x of path.Root("x"), or "".
+func pathRoot(v ssa.Value) string {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	fn := c.Common().StaticCallee()
+	if fn == nil || fn.Name() != "Root" || fn.Pkg == nil || !strings.HasSuffix(fn.Pkg.Pkg.Path(), "/path") || len(c.Call.Args) != 1 {
+		return ""
+	}
+	if k, ok := c.Call.Args[0].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+		return constant.StringVal(k.Value)
+	}
+	return ""
+}
+
+// opaque handles a call the engine has no rule for: a same-package helper
+// is followed; otherwise any model it is handed counts as resolved.
+func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootState) bool {
+	common := ci.Common()
+	args := common.Args
+	var sub *analysis
+	if a.inlinable(ci, callee) {
+		sub = a.inline(callee, args, st)
+	}
+	for i, arg := range args {
+		if root := a.rootArg(arg); root != nil {
+			if sub != nil && i < len(callee.Params) && sub.roots[callee.Params[i]] {
+				if fs, ok := sub.exit[callee.Params[i]]; ok {
+					st[root] = fs.clone()
+				}
+				continue
+			}
+			st[root] = fieldset{}
+			continue
+		}
+		if root, tag, _ := a.fieldOf(arg); root != nil {
+			if tag == "" {
+				st[root] = fieldset{}
+			} else if st[root] != nil {
+				delete(st[root], tag)
+			}
+		}
+	}
+	call, ok := ci.(*ssa.Call)
+	if sub == nil || !ok {
+		return false
+	}
+	if len(sub.result) == 1 {
+		return a.addVal(call, sub.result[0])
+	}
+	changed := false
+	if a.tup[call] == nil {
+		a.tup[call] = make([]fieldset, len(sub.result))
+	}
+	for i, fs := range sub.result {
+		if a.tup[call][i] == nil {
+			a.tup[call][i] = fieldset{}
+		}
+		if a.tup[call][i].union(fs) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (a *analysis) inlinable(ci ssa.CallInstruction, callee *ssa.Function) bool {
+	if _, isCall := ci.(*ssa.Call); !isCall || callee == nil || a.depth >= maxDepth {
+		return false
+	}
+	if callee.Pkg != a.fn.Pkg || len(callee.Blocks) == 0 || len(callee.FreeVars) > 0 {
+		return false
+	}
+	for p := a; p != nil; p = p.parent {
+		if p.fn == callee {
+			return false
+		}
+	}
+	return len(callee.Params) == len(ci.Common().Args)
+}
+
+func (a *analysis) inline(callee *ssa.Function, args []ssa.Value, st rootState) *analysis {
+	entry := map[ssa.Value]fieldset{}
+	for i, arg := range args {
+		p := callee.Params[i]
+		if root := a.rootArg(arg); root != nil {
+			entry[p] = st[root]
+		} else if fs := a.vals[arg]; len(fs) > 0 {
+			entry[p] = fs
+		}
+	}
+	key := memoKey(callee, entry)
+	if sub, ok := a.memo()[key]; ok {
+		return sub
+	}
+	sub := newAnalysis(callee, a.spec, a.depth+1, entry)
+	sub.parent = a
+	sub.solve()
+	a.memo()[key] = sub
+	return sub
+}
+
+func (a *analysis) memo() map[string]*analysis {
+	top := a
+	for top.parent != nil {
+		top = top.parent
+	}
+	if top.memos == nil {
+		top.memos = map[string]*analysis{}
+	}
+	return top.memos
+}
+
+func memoKey(fn *ssa.Function, entry map[ssa.Value]fieldset) string {
+	var parts []string
+	for v, fs := range entry {
+		for k := range fs {
+			parts = append(parts, v.Name()+"."+k)
+		}
+	}
+	sort.Strings(parts)
+	return fn.String() + "|" + strings.Join(parts, ",")
+}
+
+// atReturn records the roots and results at a success return: one whose
+// error result, if any, is nil.
+func (a *analysis) atReturn(ret *ssa.Return, st rootState) bool {
+	if !successReturn(ret) {
+		return false
+	}
+	changed := false
+	for v, fs := range st {
+		if _, isParam := v.(*ssa.Parameter); !isParam {
+			continue
+		}
+		if a.exit[v] == nil {
+			a.exit[v] = fieldset{}
+			changed = true
+		}
+		if a.exit[v].union(fs) {
+			changed = true
+		}
+	}
+	for _, p := range a.fn.Params {
+		if a.roots[p] && a.exit[p] == nil {
+			a.exit[p] = fieldset{}
+			changed = true
+		}
+	}
+	if a.result == nil {
+		a.result = make([]fieldset, len(ret.Results))
+	}
+	for i, r := range ret.Results {
+		if i >= len(a.result) {
+			break
+		}
+		if a.result[i] == nil {
+			a.result[i] = fieldset{}
+		}
+		if a.result[i].union(a.vals[r]) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func successReturn(ret *ssa.Return) bool {
+	for _, r := range ret.Results {
+		if isErrorType(r.Type()) && !tfssa.IsNilConst(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// refine applies what a branch tells about a field: not unknown on the false
+// edge of x.IsUnknown(), null (known) on the true edge of x.IsNull().
+func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) rootState {
+	cond, negated := ifi.Cond, false
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, negated = u.X, true
+	}
+	c, ok := cond.(*ssa.Call)
+	if !ok {
+		return st
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(c.Call.Args) != 1 {
+		return st
+	}
+	taken := (succ == 0) != negated
+	resolves := (fn.Name() == "IsUnknown" && !taken) || (fn.Name() == "IsNull" && taken)
+	if !resolves {
+		return st
+	}
+	load, ok := c.Call.Args[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return st
+	}
+	root, tag, deeper := a.fieldOf(load.X)
+	if root == nil || tag == "" || deeper {
+		return st
+	}
+	if _, ok := st[root][tag]; !ok {
+		return st
+	}
+	out := cloneState(st)
+	delete(out[root], tag)
+	return out
+}
+
+// sinks returns the state writes found, in source order.
+func (a *analysis) sinks() []Sink {
+	var out []Sink
+	for call, fs := range a.found {
+		out = append(out, Sink{Call: call, Attrs: fs})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Call.Pos() < out[j].Call.Pos() })
+	return out
+}

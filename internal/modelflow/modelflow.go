@@ -1,0 +1,406 @@
+// Package modelflow follows the attribute values of a framework model through
+// a lifecycle function on SSA: which tfsdk fields of which model may still
+// hold a value that can be unknown (read from the plan, or made by
+// types.XxxUnknown()) when the model is handed to resp.State.Set.
+//
+// It is a forward may-analysis over the function's blocks: a field is
+// tainted if it may be tainted on some path. Stores of anything else resolve a
+// field; `x.IsUnknown()` false branches and `x.IsNull()` true branches
+// resolve the field x was loaded from. A model handed to code the engine
+// cannot follow counts as resolved (the helper may fill it): the checks built
+// on it stay quiet when they cannot decide. Helpers declared in the same
+// package are followed, a few calls deep.
+package modelflow
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Taint says where a possibly unknown value came from.
+type Taint struct {
+	Attr string    // the tfsdk name it was read from ("" for XxxUnknown())
+	Pos  token.Pos // the plan read or the XxxUnknown() call
+	// Unknown is set for types.XxxUnknown() values (always unknown).
+	Unknown bool
+}
+
+// fieldset maps a tfsdk name to the taint its field may hold. The key "" is
+// the taint of a scalar value (a types.String loaded from a field).
+type fieldset map[string]Taint
+
+func (f fieldset) clone() fieldset {
+	out := make(fieldset, len(f))
+	for k, v := range f {
+		out[k] = v
+	}
+	return out
+}
+
+// union adds g into f, reporting whether f changed.
+func (f fieldset) union(g fieldset) bool {
+	changed := false
+	for k, v := range g {
+		if _, ok := f[k]; !ok {
+			f[k] = v
+			changed = true
+		}
+	}
+	return changed
+}
+
+// Sink is one write of a model or value into the state with the taints it may carry.
+type Sink struct {
+	Call  *ssa.Call
+	Attrs map[string]Taint // by the tfsdk name written
+}
+
+// Spec says what the function's sources and sinks are.
+type Spec struct {
+	// Candidates are the tfsdk names that may be unknown in the plan; nil
+	// when the plan is not a source (Read).
+	Candidates map[string]bool
+}
+
+// Run analyses fn and returns every resp.State write that may carry a taint.
+func Run(fn *ssa.Function, spec Spec) []Sink {
+	if fn == nil || len(fn.Blocks) == 0 {
+		return nil
+	}
+	a := newAnalysis(fn, spec, 0, nil)
+	a.solve()
+	return a.sinks()
+}
+
+type analysis struct {
+	fn    *ssa.Function
+	spec  Spec
+	depth int
+	roots map[ssa.Value]bool // tracked model storage
+	in    map[*ssa.BasicBlock]map[ssa.Value]fieldset
+	vals  map[ssa.Value]fieldset // taint of SSA values (may)
+	tup   map[ssa.Value][]fieldset
+	found map[*ssa.Call]fieldset
+	// exits: union of root states at success returns, per root.
+	exit   map[ssa.Value]fieldset
+	result []fieldset
+	parent *analysis
+	memos  map[string]*analysis // on the top-level analysis only
+}
+
+func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fieldset) *analysis {
+	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{},
+		in: map[*ssa.BasicBlock]map[ssa.Value]fieldset{}, vals: map[ssa.Value]fieldset{},
+		tup: map[ssa.Value][]fieldset{}, found: map[*ssa.Call]fieldset{}, exit: map[ssa.Value]fieldset{}}
+	for _, p := range fn.Params {
+		if isModelPtr(p.Type()) && tracked(p) {
+			a.roots[p] = true
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if al, ok := instr.(*ssa.Alloc); ok && isModelPtr(al.Type()) && tracked(al) {
+				a.roots[al] = true
+			}
+		}
+	}
+	start := map[ssa.Value]fieldset{}
+	for v, fs := range entry {
+		if a.roots[v] {
+			start[v] = fs.clone()
+		} else if _, isParam := v.(*ssa.Parameter); isParam {
+			a.vals[v] = fs.clone() // a model passed by value
+		}
+	}
+	a.in[fn.Blocks[0]] = start
+	return a
+}
+
+// isModelPtr: a pointer to a struct with tfsdk tags, directly or embedded.
+func isModelPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	return ok && tagged(st, 0)
+}
+
+func tagged(st *types.Struct, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if _, ok := reflect.StructTag(st.Tag(i)).Lookup("tfsdk"); ok {
+			return true
+		}
+		if inner, ok := tfapi.DerefStruct(st.Field(i).Type()); ok && st.Field(i).Embedded() && tagged(inner, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// tracked: the storage's address is used only in ways the engine follows —
+// field addresses, loads, stores into it, call arguments (directly or boxed).
+// Stored elsewhere, captured by a closure or merged in a phi, it could be
+// changed behind the engine's back.
+func tracked(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.FieldAddr, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Val == v {
+				return false
+			}
+		case ssa.CallInstruction:
+			if _, isClosure := r.Common().Value.(*ssa.MakeClosure); isClosure {
+				return false
+			}
+		case *ssa.MakeInterface:
+			if !onlyCallArgs(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func onlyCallArgs(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(ssa.CallInstruction); !ok {
+			if _, dbg := r.(*ssa.DebugRef); !dbg {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fieldOf resolves a field address to its tracked root and tfsdk name,
+// walking through untagged embedded structs. deeper is set when addr points
+// inside the tagged field (a nested model's field).
+func (a *analysis) fieldOf(addr ssa.Value) (root ssa.Value, tag string, deeper bool) {
+	var chain []*ssa.FieldAddr
+	for {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		chain = append(chain, fa)
+		addr = fa.X
+	}
+	if !a.roots[addr] || len(chain) == 0 {
+		return nil, "", false
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		fa := chain[i]
+		st, ok := tfapi.DerefStruct(fa.X.Type())
+		if !ok || fa.Field >= st.NumFields() {
+			return nil, "", false
+		}
+		if t, ok := reflect.StructTag(st.Tag(fa.Field)).Lookup("tfsdk"); ok {
+			if t == "" || t == "-" {
+				return nil, "", false
+			}
+			return addr, t, i > 0
+		}
+		if !st.Field(fa.Field).Embedded() {
+			return nil, "", false
+		}
+	}
+	return addr, "", true // an embedded struct as a whole
+}
+
+type rootState = map[ssa.Value]fieldset
+
+func cloneState(s rootState) rootState {
+	out := make(rootState, len(s))
+	for k, v := range s {
+		out[k] = v.clone()
+	}
+	return out
+}
+
+// solve iterates over the blocks until nothing changes; loops converge
+// because every set only grows.
+func (a *analysis) solve() {
+	order := a.fn.DomPreorder()
+	for round := 0; round < 30; round++ {
+		changed := false
+		for _, b := range order {
+			in, ok := a.in[b]
+			if !ok {
+				continue
+			}
+			st := cloneState(in)
+			for _, instr := range b.Instrs {
+				if a.step(instr, st) {
+					changed = true
+				}
+			}
+			if a.leave(b, st) {
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func (a *analysis) leave(b *ssa.BasicBlock, st rootState) bool {
+	last := b.Instrs[len(b.Instrs)-1]
+	switch last := last.(type) {
+	case *ssa.Return:
+		return a.atReturn(last, st)
+	case *ssa.If:
+		changed := false
+		for i, s := range b.Succs {
+			if a.merge(s, a.refine(last, i, st)) {
+				changed = true
+			}
+		}
+		return changed
+	}
+	changed := false
+	for _, s := range b.Succs {
+		if a.merge(s, st) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (a *analysis) merge(b *ssa.BasicBlock, st rootState) bool {
+	in, ok := a.in[b]
+	if !ok {
+		a.in[b] = cloneState(st)
+		return true
+	}
+	changed := false
+	for r, fs := range st {
+		if in[r] == nil {
+			in[r] = fieldset{}
+		}
+		if in[r].union(fs) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (a *analysis) addVal(v ssa.Value, fs fieldset) bool {
+	if len(fs) == 0 {
+		return false
+	}
+	if a.vals[v] == nil {
+		a.vals[v] = fieldset{}
+	}
+	return a.vals[v].union(fs)
+}
+
+// step applies one instruction to the root states; it reports whether a
+// value's taint grew.
+func (a *analysis) step(instr ssa.Instruction, st rootState) bool {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		a.store(in, st)
+	case *ssa.UnOp:
+		if in.Op != token.MUL {
+			return false
+		}
+		if a.roots[in.X] {
+			return a.addVal(in, st[in.X])
+		}
+		if root, tag, deeper := a.fieldOf(in.X); root != nil && tag != "" && !deeper {
+			if t, ok := st[root][tag]; ok {
+				return a.addVal(in, fieldset{"": t})
+			}
+		}
+	case *ssa.Field:
+		if fs := a.vals[in.X]; len(fs) > 0 {
+			if tag := structTag(in.X.Type(), in.Field); tag != "" {
+				if t, ok := fs[tag]; ok {
+					return a.addVal(in, fieldset{"": t})
+				}
+			}
+		}
+	case *ssa.MakeInterface:
+		return a.addVal(in, a.vals[in.X])
+	case *ssa.ChangeType:
+		return a.addVal(in, a.vals[in.X])
+	case *ssa.Phi:
+		changed := false
+		for _, e := range in.Edges {
+			if a.addVal(in, a.vals[e]) {
+				changed = true
+			}
+		}
+		return changed
+	case *ssa.Extract:
+		if ts := a.tup[in.Tuple]; in.Index < len(ts) {
+			return a.addVal(in, ts[in.Index])
+		}
+	case ssa.CallInstruction:
+		return a.call(in, st)
+	}
+	return false
+}
+
+func structTag(t types.Type, i int) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	tag, _ := reflect.StructTag(st.Tag(i)).Lookup("tfsdk")
+	return tag
+}
+
+func (a *analysis) store(in *ssa.Store, st rootState) {
+	if a.roots[in.Addr] {
+		fs := fieldset{}
+		for k, t := range a.vals[in.Val] {
+			if k != "" {
+				fs[k] = t
+			}
+		}
+		st[in.Addr] = fs
+		return
+	}
+	root, tag, deeper := a.fieldOf(in.Addr)
+	if root == nil {
+		return
+	}
+	if tag == "" { // a whole embedded struct: resolved
+		st[root] = fieldset{}
+		return
+	}
+	if st[root] == nil {
+		st[root] = fieldset{}
+	}
+	if t, ok := a.vals[in.Val][""]; ok && !deeper {
+		st[root][tag] = t
+	} else {
+		delete(st[root], tag)
+	}
+}

@@ -1,0 +1,154 @@
+package unknowninstate
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+)
+
+// Analyzer reports unknown values that can reach resp.State.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework) == 0 {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	if funcs == nil {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	seen := map[*ssa.Function]bool{}
+	for _, r := range model.Framework {
+		methods := []string{"Read"}
+		if r.Kind == "resource" {
+			methods = []string{"Create", "Update", "Read"}
+		} else if r.Kind != "datasource" {
+			continue
+		}
+		for _, m := range methods {
+			fn := funcs[facts.Method(pass.Pkg, r.TypeName, m)]
+			if fn == nil || seen[fn] {
+				continue
+			}
+			seen[fn] = true
+			check(rep, r, m, fn)
+		}
+	}
+	return nil, nil
+}
+
+func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function) {
+	spec := modelflow.Spec{}
+	rule := rules.ID("READ-1")
+	if method != "Read" {
+		spec.Candidates = candidates(r, method)
+		rule = "APPLY-1"
+	}
+	attrWrites, anyWrite := setAttributes(fn)
+	reported := map[string]bool{}
+	for _, s := range modelflow.Run(fn, spec) {
+		for _, attr := range sorted(s.Attrs) {
+			t := s.Attrs[attr]
+			if reported[attr] || (s.Call.Call.StaticCallee().Name() == "Set" && (anyWrite || attrWrites[attr])) {
+				continue
+			}
+			reported[attr] = true
+			rep.Report(finding(r, method, rule, attr, t, s.Call))
+		}
+	}
+}
+
+func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr string, t modelflow.Taint, call *ssa.Call) lint.Finding {
+	if t.Unknown {
+		return lint.Finding{Rule: rule, Pos: call.Pos(),
+			Message: fmt.Sprintf("%s.%s can save an unknown value (types.XxxUnknown()) as %q in resp.State: Terraform requires a wholly known state after %s", r.TypeName, method, attr, strings.ToLower(method)),
+			Related: []analysis.RelatedInformation{lint.Related(t.Pos, "the unknown value is made here")}}
+	}
+	return lint.Finding{Rule: rule, Pos: call.Pos(),
+		Message: fmt.Sprintf("%s.%s can save %q (Computed) to resp.State while it still holds the plan's value, which is unknown when the configuration does not set it: Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or to null", r.TypeName, method, attr),
+		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here and not set afterwards on some path to the save", attr)}}
+}
+
+// candidates: Computed attributes whose plan value can be unknown in this method.
+func candidates(r *facts.FrameworkResource, method string) map[string]bool {
+	out := map[string]bool{}
+	for i := range r.Schema.Attributes {
+		a := &r.Schema.Attributes[i]
+		if !a.Computed || a.HasDefault || a.Uncertain || a.Block || !planMayBeUnknown(a, method) {
+			continue
+		}
+		out[a.Name] = true
+	}
+	return out
+}
+
+// planMayBeUnknown: no plan modifier that can make the value known. In
+// Create there is no prior state, so UseStateForUnknown does not help.
+func planMayBeUnknown(a *facts.Attribute, method string) bool {
+	for _, m := range a.PlanModifiers {
+		switch {
+		case strings.HasPrefix(m, "RequiresReplace"):
+		case m == "UseStateForUnknown" && method == "Create":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// setAttributes lists the names written with resp.State.SetAttribute(ctx,
+// path.Root("x"), ...) in fn; any is set when a path is not a constant.
+func setAttributes(fn *ssa.Function) (names map[string]bool, any bool) {
+	names = map[string]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := c.Call.StaticCallee()
+			if callee == nil || callee.Name() != "SetAttribute" || callee.Signature.Recv() == nil || len(c.Call.Args) != 4 {
+				continue
+			}
+			if n := rootName(c.Call.Args[2]); n != "" {
+				names[n] = true
+			} else {
+				any = true
+			}
+		}
+	}
+	return names, any
+}
+
+func rootName(v ssa.Value) string {
+	c, ok := v.(*ssa.Call)
+	if !ok || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "Root" || len(c.Call.Args) != 1 {
+		return ""
+	}
+	k, ok := c.Call.Args[0].(*ssa.Const)
+	if !ok || k.Value == nil || !types.Identical(k.Type().Underlying(), types.Typ[types.String]) {
+		return ""
+	}
+	return strings.Trim(k.Value.ExactString(), `"`)
+}
+
+func sorted(m map[string]modelflow.Taint) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

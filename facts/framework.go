@@ -186,6 +186,10 @@ func (e *env) fwAttr(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 		if lv, ok := e.resolveLocal(body, v); ok && len(lv.mutations) == 0 {
 			return e.fwAttr(name, lv.init, body)
 		}
+	case *ast.CallExpr:
+		if a, ok := e.flagBuilt(name, v, body); ok {
+			return a
+		}
 	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "attr" && vf.Resolved && len(vf.Attrs) == 1 {
 		a := vf.Attrs[0]

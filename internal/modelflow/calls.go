@@ -35,7 +35,7 @@ func method(fn *ssa.Function) (pkg, recv, name string) {
 	return pkg, recv, fn.Name()
 }
 
-func (a *analysis) call(ci ssa.CallInstruction, st rootState) bool {
+func (a *analysis) call(ci ssa.CallInstruction, st rootState, failed bool) bool {
 	common := ci.Common()
 	callee := common.StaticCallee()
 	call, _ := ci.(*ssa.Call)
@@ -51,6 +51,9 @@ func (a *analysis) call(ci ssa.CallInstruction, st rootState) bool {
 			}
 			return false
 		case recv == "State" && (name == "Set" || name == "SetAttribute") && call != nil && a.isRespState(common.Args[0]):
+			if failed {
+				return false
+			}
 			return a.sink(call, name, common.Args, st)
 		}
 	}
@@ -106,7 +109,7 @@ func (a *analysis) sink(call *ssa.Call, name string, args []ssa.Value, st rootSt
 			v = mi.X
 		}
 		if t, ok := a.vals[v][""]; ok {
-			attr := pathRoot(args[2])
+			attr := PathRoot(args[2])
 			if attr == "" {
 				attr = t.Attr
 			}
@@ -124,8 +127,8 @@ func (a *analysis) sink(call *ssa.Call, name string, args []ssa.Value, st rootSt
 	return a.found[call].union(got)
 }
 
-// pathRoot returns x of path.Root("x"), or "".
-func pathRoot(v ssa.Value) string {
+// PathRoot returns x of path.Root("x"), or "".
+func PathRoot(v ssa.Value) string {
 	c, ok := v.(*ssa.Call)
 	if !ok {
 		return ""
@@ -304,46 +307,61 @@ func isErrorType(t types.Type) bool {
 }
 
 // refine applies what a branch tells about a field: not unknown on the false
-// edge of x.IsUnknown(), null (known) on the true edge of x.IsNull().
-func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) rootState {
+// edge of x.IsUnknown(), null (known) on the true edge of x.IsNull(). The
+// true edge of x.IsUnknown() on a field that cannot be unknown is never
+// taken (dead is set).
+func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, dead bool) {
 	cond, negated := ifi.Cond, false
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond, negated = u.X, true
 	}
 	c, ok := cond.(*ssa.Call)
 	if !ok {
-		return st
+		return st, false
 	}
 	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Signature.Recv() == nil || len(c.Call.Args) != 1 {
-		return st
-	}
-	taken := (succ == 0) != negated
-	resolves := (fn.Name() == "IsUnknown" && !taken) || (fn.Name() == "IsNull" && taken)
-	if !resolves {
-		return st
+	if fn == nil || fn.Signature.Recv() == nil || len(c.Call.Args) != 1 || (fn.Name() != "IsUnknown" && fn.Name() != "IsNull") {
+		return st, false
 	}
 	load, ok := c.Call.Args[0].(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
-		return st
+		return st, false
 	}
 	root, tag, deeper := a.fieldOf(load.X)
 	if root == nil || tag == "" || deeper {
-		return st
+		return st, false
 	}
-	if _, ok := st[root][tag]; !ok {
-		return st
+	taken := (succ == 0) != negated
+	if fn.Name() == "IsUnknown" && taken {
+		_, tainted := st[root][tag]
+		return st, !tainted
 	}
-	out := cloneState(st)
-	delete(out[root], tag)
-	return out
+	if fn.Name() == "IsNull" && !taken {
+		return st, false
+	}
+	out = cloneState(st)
+	for k := range out[root] {
+		// A null object has no nested values; a known one may still hold unknowns.
+		if k == tag || (fn.Name() == "IsNull" && strings.HasPrefix(k, tag+".")) {
+			delete(out[root], k)
+		}
+	}
+	return out, false
 }
 
 // sinks returns the state writes found, in source order.
 func (a *analysis) sinks() []Sink {
 	var out []Sink
 	for call, fs := range a.found {
-		out = append(out, Sink{Call: call, Attrs: fs})
+		attrs := map[string]Taint{}
+		for k, t := range fs {
+			if !strings.Contains(k, ".") || !a.nestedResolved(k) {
+				attrs[k] = t
+			}
+		}
+		if len(attrs) > 0 {
+			out = append(out, Sink{Call: call, Attrs: attrs})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Call.Pos() < out[j].Call.Pos() })
 	return out

@@ -16,10 +16,12 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Taint says where a possibly unknown value came from.
@@ -83,6 +85,10 @@ type analysis struct {
 	depth int
 	roots map[ssa.Value]bool // tracked model storage
 	in    map[*ssa.BasicBlock]map[ssa.Value]fieldset
+	// failed: every path into the block has reported an error (an error
+	// diagnostic added, the true branch of HasError()); such paths are not
+	// success returns, and a save on them is not reported.
+	failed map[*ssa.BasicBlock]bool
 	vals  map[ssa.Value]fieldset // taint of SSA values (may)
 	tup   map[ssa.Value][]fieldset
 	found map[*ssa.Call]fieldset
@@ -91,11 +97,12 @@ type analysis struct {
 	result []fieldset
 	parent *analysis
 	memos  map[string]*analysis // on the top-level analysis only
+	nested map[string]bool      // on the top-level analysis only: see noteNested
 }
 
 func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fieldset) *analysis {
 	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{},
-		in: map[*ssa.BasicBlock]map[ssa.Value]fieldset{}, vals: map[ssa.Value]fieldset{},
+		in: map[*ssa.BasicBlock]map[ssa.Value]fieldset{}, failed: map[*ssa.BasicBlock]bool{}, vals: map[ssa.Value]fieldset{},
 		tup: map[ssa.Value][]fieldset{}, found: map[*ssa.Call]fieldset{}, exit: map[ssa.Value]fieldset{}}
 	for _, p := range fn.Params {
 		if isModelPtr(p.Type()) && tracked(p) {
@@ -253,12 +260,14 @@ func (a *analysis) solve() {
 				continue
 			}
 			st := cloneState(in)
+			failed := a.failed[b]
 			for _, instr := range b.Instrs {
-				if a.step(instr, st) {
+				if a.step(instr, st, failed) {
 					changed = true
 				}
+				failed = failed || fails(instr)
 			}
-			if a.leave(b, st) {
+			if a.leave(b, st, failed) {
 				changed = true
 			}
 		}
@@ -268,15 +277,20 @@ func (a *analysis) solve() {
 	}
 }
 
-func (a *analysis) leave(b *ssa.BasicBlock, st rootState) bool {
+func (a *analysis) leave(b *ssa.BasicBlock, st rootState, failed bool) bool {
 	last := b.Instrs[len(b.Instrs)-1]
 	switch last := last.(type) {
 	case *ssa.Return:
+		if failed {
+			return false
+		}
 		return a.atReturn(last, st)
 	case *ssa.If:
 		changed := false
+		fs := tfssa.FailedSucc(last)
 		for i, s := range b.Succs {
-			if a.merge(s, a.refine(last, i, st)) {
+			out, dead := a.refine(last, i, st)
+			if !dead && a.merge(s, out, failed || fs == i) {
 				changed = true
 			}
 		}
@@ -284,20 +298,24 @@ func (a *analysis) leave(b *ssa.BasicBlock, st rootState) bool {
 	}
 	changed := false
 	for _, s := range b.Succs {
-		if a.merge(s, st) {
+		if a.merge(s, st, failed) {
 			changed = true
 		}
 	}
 	return changed
 }
 
-func (a *analysis) merge(b *ssa.BasicBlock, st rootState) bool {
+func (a *analysis) merge(b *ssa.BasicBlock, st rootState, failed bool) bool {
 	in, ok := a.in[b]
 	if !ok {
 		a.in[b] = cloneState(st)
+		a.failed[b] = failed
 		return true
 	}
 	changed := false
+	if a.failed[b] && !failed {
+		a.failed[b], changed = false, true
+	}
 	for r, fs := range st {
 		if in[r] == nil {
 			in[r] = fieldset{}
@@ -321,7 +339,7 @@ func (a *analysis) addVal(v ssa.Value, fs fieldset) bool {
 
 // step applies one instruction to the root states; it reports whether a
 // value's taint grew.
-func (a *analysis) step(instr ssa.Instruction, st rootState) bool {
+func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 	switch in := instr.(type) {
 	case *ssa.Store:
 		a.store(in, st)
@@ -333,16 +351,12 @@ func (a *analysis) step(instr ssa.Instruction, st rootState) bool {
 			return a.addVal(in, st[in.X])
 		}
 		if root, tag, deeper := a.fieldOf(in.X); root != nil && tag != "" && !deeper {
-			if t, ok := st[root][tag]; ok {
-				return a.addVal(in, fieldset{"": t})
-			}
+			return a.addVal(in, sub(st[root], tag))
 		}
 	case *ssa.Field:
 		if fs := a.vals[in.X]; len(fs) > 0 {
 			if tag := structTag(in.X.Type(), in.Field); tag != "" {
-				if t, ok := fs[tag]; ok {
-					return a.addVal(in, fieldset{"": t})
-				}
+				return a.addVal(in, sub(fs, tag))
 			}
 		}
 	case *ssa.MakeInterface:
@@ -362,7 +376,7 @@ func (a *analysis) step(instr ssa.Instruction, st rootState) bool {
 			return a.addVal(in, ts[in.Index])
 		}
 	case ssa.CallInstruction:
-		return a.call(in, st)
+		return a.call(in, st, failed)
 	}
 	return false
 }
@@ -387,6 +401,7 @@ func (a *analysis) store(in *ssa.Store, st rootState) {
 		st[in.Addr] = fs
 		return
 	}
+	a.noteNested(in.Addr)
 	root, tag, deeper := a.fieldOf(in.Addr)
 	if root == nil {
 		return
@@ -398,9 +413,133 @@ func (a *analysis) store(in *ssa.Store, st rootState) {
 	if st[root] == nil {
 		st[root] = fieldset{}
 	}
-	if t, ok := a.vals[in.Val][""]; ok && !deeper {
-		st[root][tag] = t
-	} else {
-		delete(st[root], tag)
+	if deeper {
+		delete(st[root], tag) // the nested stores are judged by noteNested
+		return
 	}
+	for k := range st[root] {
+		if k == tag || strings.HasPrefix(k, tag+".") {
+			delete(st[root], k)
+		}
+	}
+	for k, t := range a.vals[in.Val] {
+		if k == "" {
+			st[root][tag] = t
+		} else {
+			st[root][tag+"."+k] = t
+		}
+	}
+}
+
+// sub returns the taints of field tag of a model's fieldset, relative to it:
+// "" for the field itself, "x.y" for its nested attributes.
+func sub(fs fieldset, tag string) fieldset {
+	out := fieldset{}
+	for k, t := range fs {
+		if k == tag {
+			out[""] = t
+		} else if strings.HasPrefix(k, tag+".") {
+			out[k[len(tag)+1:]] = t
+		}
+	}
+	return out
+}
+
+// noteNested records the tfsdk names on the way to a stored-into address
+// ("node.disk.autoexpansion" for sg.Node.Disk.Autoexpansion = ...). Nested
+// attributes inside lists and maps are written element by element in loops,
+// which a may-analysis cannot credit; a store anywhere in the function or a
+// followed helper counts instead.
+func (a *analysis) noteNested(addr ssa.Value) {
+	chain := tagChain(addr)
+	if len(chain) < 2 {
+		return
+	}
+	top := a.top()
+	if top.nested == nil {
+		top.nested = map[string]bool{}
+	}
+	top.nested[strings.Join(chain, ".")] = true
+}
+
+// tagChain walks up field addresses, pointer loads and element addresses,
+// collecting the tfsdk names, outermost first.
+func tagChain(v ssa.Value) []string {
+	var rev []string
+	for depth := 0; depth < 12; depth++ {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			st, ok := tfapi.DerefStruct(x.X.Type())
+			if ok && x.Field < st.NumFields() {
+				if t, ok := reflect.StructTag(st.Tag(x.Field)).Lookup("tfsdk"); ok && t != "" && t != "-" {
+					rev = append(rev, t)
+				}
+			}
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return reverse(rev)
+			}
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		default:
+			return reverse(rev)
+		}
+	}
+	return reverse(rev)
+}
+
+func reverse(s []string) []string {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+	return s
+}
+
+func (a *analysis) top() *analysis {
+	for a.parent != nil {
+		a = a.parent
+	}
+	return a
+}
+
+// nestedResolved: some store wrote the nested attribute at path, or an
+// object holding it, by the path's trailing names.
+func (a *analysis) nestedResolved(path string) bool {
+	segs := strings.Split(path, ".")
+	for end := 2; end <= len(segs); end++ {
+		for start := 0; start < end-1; start++ {
+			if a.top().nested[strings.Join(segs[start:end], ".")] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fails: an error diagnostic is added, or diagnostics are appended just
+// before returning (how helpers' errors are passed on). An Append followed by
+// more work is not taken as failure: it usually appends nothing.
+func fails(instr ssa.Instruction) bool {
+	if !tfssa.Fails(instr) {
+		return false
+	}
+	instrs := instr.Block().Instrs
+	for i := len(instrs) - 2; i >= 0 && instrs[i] != instr; i-- {
+		if _, ok := instrs[i].(ssa.CallInstruction); ok {
+			c := instrs[i].(ssa.CallInstruction).Common().StaticCallee()
+			if c == nil || c.Name() != "AddError" && c.Name() != "AddAttributeError" {
+				return isAddError(instr)
+			}
+		}
+	}
+	return true
+}
+
+func isAddError(instr ssa.Instruction) bool {
+	c := instr.(ssa.CallInstruction).Common().StaticCallee()
+	return c != nil && (c.Name() == "AddError" || c.Name() == "AddAttributeError")
 }

@@ -2,7 +2,6 @@ package unknowninstate
 
 import (
 	"fmt"
-	"go/types"
 	"sort"
 	"strings"
 
@@ -43,17 +42,20 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			seen[fn] = true
-			check(rep, r, m, fn)
+			if m == "Update" && replacesOnEveryChange(r.Schema.Attributes) {
+				continue // Update is never called
+			}
+			check(rep, r, m, fn, planWrites(pass, funcs, r))
 		}
 	}
 	return nil, nil
 }
 
-func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function) {
+func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function, modified func(string) bool) {
 	spec := modelflow.Spec{}
 	rule := rules.ID("READ-1")
 	if method != "Read" {
-		spec.Candidates = candidates(r, method)
+		spec.Candidates = candidates(r, method, modified)
 		rule = "APPLY-1"
 	}
 	attrWrites, anyWrite := setAttributes(fn)
@@ -81,16 +83,27 @@ func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr stri
 		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here and not set afterwards on some path to the save", attr)}}
 }
 
-// candidates: Computed attributes whose plan value can be unknown in this method.
-func candidates(r *facts.FrameworkResource, method string) map[string]bool {
+// candidates: Computed attributes whose plan value can be unknown in this
+// method, by dotted path; nested ones under configured parents too.
+func candidates(r *facts.FrameworkResource, method string, modified func(string) bool) map[string]bool {
 	out := map[string]bool{}
-	for i := range r.Schema.Attributes {
-		a := &r.Schema.Attributes[i]
-		if !a.Computed || a.HasDefault || a.Uncertain || a.Block || !planMayBeUnknown(a, method) {
-			continue
+	var walk func(prefix string, attrs []facts.Attribute)
+	walk = func(prefix string, attrs []facts.Attribute) {
+		for i := range attrs {
+			a := &attrs[i]
+			if a.Uncertain || modified(a.Name) {
+				continue
+			}
+			if a.Computed && !a.HasDefault && !a.Block && planMayBeUnknown(a, method) {
+				out[prefix+a.Name] = true
+				continue
+			}
+			if !a.Incomplete && !a.Computed {
+				walk(prefix+a.Name+".", a.Nested)
+			}
 		}
-		out[a.Name] = true
 	}
+	walk("", r.Schema.Attributes)
 	return out
 }
 
@@ -122,7 +135,7 @@ func setAttributes(fn *ssa.Function) (names map[string]bool, any bool) {
 			if callee == nil || callee.Name() != "SetAttribute" || callee.Signature.Recv() == nil || len(c.Call.Args) != 4 {
 				continue
 			}
-			if n := rootName(c.Call.Args[2]); n != "" {
+			if n := modelflow.PathRoot(c.Call.Args[2]); n != "" {
 				names[n] = true
 			} else {
 				any = true
@@ -130,18 +143,6 @@ func setAttributes(fn *ssa.Function) (names map[string]bool, any bool) {
 		}
 	}
 	return names, any
-}
-
-func rootName(v ssa.Value) string {
-	c, ok := v.(*ssa.Call)
-	if !ok || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "Root" || len(c.Call.Args) != 1 {
-		return ""
-	}
-	k, ok := c.Call.Args[0].(*ssa.Const)
-	if !ok || k.Value == nil || !types.Identical(k.Type().Underlying(), types.Typ[types.String]) {
-		return ""
-	}
-	return strings.Trim(k.Value.ExactString(), `"`)
 }
 
 func sorted(m map[string]modelflow.Taint) []string {

@@ -118,13 +118,16 @@ func (a *analysis) sink(call *ssa.Call, name string, args []ssa.Value, st rootSt
 			}
 		}
 	}
-	if len(got) == 0 {
-		return false
+	if len(got) > 0 {
+		if a.found[call] == nil {
+			a.found[call] = fieldset{}
+		}
+		a.found[call].union(got)
+		if mi, ok := args[len(args)-1].(*ssa.MakeInterface); ok {
+			a.foundType[call] = mi.X.Type()
+		}
 	}
-	if a.found[call] == nil {
-		a.found[call] = fieldset{}
-	}
-	return a.found[call].union(got)
+	return false // sinks are read from the last round only
 }
 
 // PathRoot returns x of path.Root("x"), or "".
@@ -253,44 +256,45 @@ func memoKey(fn *ssa.Function, entry map[ssa.Value]fieldset) string {
 
 // atReturn records the roots and results at a success return: one whose
 // error result, if any, is nil.
-func (a *analysis) atReturn(ret *ssa.Return, st rootState) bool {
+func (a *analysis) atReturn(ret *ssa.Return, st rootState) {
 	if !successReturn(ret) {
-		return false
+		return
 	}
-	changed := false
-	for v, fs := range st {
-		if _, isParam := v.(*ssa.Parameter); !isParam {
+	first := a.result == nil
+	if first {
+		a.result = make([]fieldset, len(ret.Results))
+	}
+	// Intersection over the success returns, as for paths within a function.
+	for _, p := range a.fn.Params {
+		if !a.roots[p] {
 			continue
 		}
-		if a.exit[v] == nil {
-			a.exit[v] = fieldset{}
-			changed = true
+		if first {
+			a.exit[p] = st[p].clone()
+		} else {
+			a.exit[p] = intersect(a.exit[p], st[p])
 		}
-		if a.exit[v].union(fs) {
-			changed = true
-		}
-	}
-	for _, p := range a.fn.Params {
-		if a.roots[p] && a.exit[p] == nil {
-			a.exit[p] = fieldset{}
-			changed = true
-		}
-	}
-	if a.result == nil {
-		a.result = make([]fieldset, len(ret.Results))
 	}
 	for i, r := range ret.Results {
 		if i >= len(a.result) {
 			break
 		}
-		if a.result[i] == nil {
-			a.result[i] = fieldset{}
-		}
-		if a.result[i].union(a.vals[r]) {
-			changed = true
+		if first {
+			a.result[i] = a.vals[r].clone()
+		} else {
+			a.result[i] = intersect(a.result[i], a.vals[r])
 		}
 	}
-	return changed
+}
+
+func intersect(f, g fieldset) fieldset {
+	out := fieldset{}
+	for k, t := range f {
+		if _, ok := g[k]; ok {
+			out[k] = t
+		}
+	}
+	return out
 }
 
 func successReturn(ret *ssa.Return) bool {
@@ -355,7 +359,7 @@ func (a *analysis) sinks() []Sink {
 	for call, fs := range a.found {
 		attrs := map[string]Taint{}
 		for k, t := range fs {
-			if !strings.Contains(k, ".") || !a.nestedResolved(k) {
+			if !strings.Contains(k, ".") || !a.nestedResolved(a.foundType[call], k) {
 				attrs[k] = t
 			}
 		}

@@ -3,8 +3,8 @@
 // hold a value that can be unknown (read from the plan, or made by
 // types.XxxUnknown()) when the model is handed to resp.State.Set.
 //
-// It is a forward may-analysis over the function's blocks: a field is
-// tainted if it may be tainted on some path. Stores of anything else resolve a
+// It is a forward analysis over the function's blocks: a field is tainted at
+// a point when no path to that point resolved it. Stores of anything else resolve a
 // field; `x.IsUnknown()` false branches and `x.IsNull()` true branches
 // resolve the field x was loaded from. A model handed to code the engine
 // cannot follow counts as resolved (the helper may fill it): the checks built
@@ -92,6 +92,8 @@ type analysis struct {
 	vals  map[ssa.Value]fieldset // taint of SSA values (may)
 	tup   map[ssa.Value][]fieldset
 	found map[*ssa.Call]fieldset
+	// foundType: the model type written at each sink, for nested paths.
+	foundType map[*ssa.Call]types.Type
 	// exits: union of root states at success returns, per root.
 	exit   map[ssa.Value]fieldset
 	result []fieldset
@@ -254,6 +256,9 @@ func (a *analysis) solve() {
 	order := a.fn.DomPreorder()
 	for round := 0; round < 30; round++ {
 		changed := false
+		// What the last round sees at sinks and returns is the result.
+		a.found, a.exit, a.result = map[*ssa.Call]fieldset{}, map[ssa.Value]fieldset{}, nil
+		a.foundType = map[*ssa.Call]types.Type{}
 		for _, b := range order {
 			in, ok := a.in[b]
 			if !ok {
@@ -281,10 +286,10 @@ func (a *analysis) leave(b *ssa.BasicBlock, st rootState, failed bool) bool {
 	last := b.Instrs[len(b.Instrs)-1]
 	switch last := last.(type) {
 	case *ssa.Return:
-		if failed {
-			return false
+		if !failed {
+			a.atReturn(last, st)
 		}
-		return a.atReturn(last, st)
+		return false
 	case *ssa.If:
 		changed := false
 		fs := tfssa.FailedSucc(last)
@@ -316,12 +321,15 @@ func (a *analysis) merge(b *ssa.BasicBlock, st rootState, failed bool) bool {
 	if a.failed[b] && !failed {
 		a.failed[b], changed = false, true
 	}
-	for r, fs := range st {
-		if in[r] == nil {
-			in[r] = fieldset{}
-		}
-		if in[r].union(fs) {
-			changed = true
+	// Intersection: a field counts as unresolved only if no path into the
+	// block resolved it. A field set on some paths only (an API response
+	// that may omit it) is left alone: precision first.
+	for r, fs := range in {
+		for k := range fs {
+			if _, ok := st[r][k]; !ok {
+				delete(fs, k)
+				changed = true
+			}
 		}
 	}
 	return changed
@@ -445,58 +453,93 @@ func sub(fs fieldset, tag string) fieldset {
 	return out
 }
 
-// noteNested records the tfsdk names on the way to a stored-into address
-// ("node.disk.autoexpansion" for sg.Node.Disk.Autoexpansion = ...). Nested
-// attributes inside lists and maps are written element by element in loops,
-// which a may-analysis cannot credit; a store anywhere in the function or a
-// followed helper counts instead.
+// noteNested records stores into tagged fields by the struct type holding
+// the field ("schema.Node_Disk#autoexpansion" for sg.Node.Disk.Autoexpansion = ...).
+// Nested attributes inside lists and maps are written element by element,
+// often on loop copies, which a path analysis of the model cannot credit; a
+// store anywhere in the function or a followed helper counts instead.
 func (a *analysis) noteNested(addr ssa.Value) {
-	chain := tagChain(addr)
-	if len(chain) < 2 {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return
+	}
+	ptr, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return
+	}
+	tag := structTag(ptr.Elem(), fa.Field)
+	if tag == "" || tag == "-" {
 		return
 	}
 	top := a.top()
 	if top.nested == nil {
 		top.nested = map[string]bool{}
 	}
-	top.nested[strings.Join(chain, ".")] = true
+	top.nested[typeKey(ptr.Elem())+"#"+tag] = true
 }
 
-// tagChain walks up field addresses, pointer loads and element addresses,
-// collecting the tfsdk names, outermost first.
-func tagChain(v ssa.Value) []string {
-	var rev []string
-	for depth := 0; depth < 12; depth++ {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			st, ok := tfapi.DerefStruct(x.X.Type())
-			if ok && x.Field < st.NumFields() {
-				if t, ok := reflect.StructTag(st.Tag(x.Field)).Lookup("tfsdk"); ok && t != "" && t != "-" {
-					rev = append(rev, t)
-				}
-			}
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return reverse(rev)
-			}
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		default:
-			return reverse(rev)
+func typeKey(t types.Type) string { return types.TypeString(t, nil) }
+
+// nestedResolved: for a nested path under a model of type t, some store
+// wrote the attribute or an object holding it (below the top level, which
+// the path analysis follows).
+func (a *analysis) nestedResolved(t types.Type, path string) bool {
+	segs := strings.Split(path, ".")
+	for i, seg := range segs {
+		st, ok := elemStruct(t)
+		if !ok {
+			return false
+		}
+		if i > 0 && a.top().nested[typeKey(st)+"#"+seg] {
+			return true
+		}
+		t = fieldType(st, seg)
+		if t == nil {
+			return false
 		}
 	}
-	return reverse(rev)
+	return false
 }
 
-func reverse(s []string) []string {
-	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-		s[i], s[j] = s[j], s[i]
+// elemStruct looks through pointers, slices and maps to a named struct type.
+func elemStruct(t types.Type) (types.Type, bool) {
+	for depth := 0; depth < 8; depth++ {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		case *types.Named:
+			_, ok := u.Underlying().(*types.Struct)
+			return u, ok
+		default:
+			return nil, false
+		}
 	}
-	return s
+	return nil, false
+}
+
+// fieldType returns the type of the field tagged tag, through untagged embedded structs.
+func fieldType(t types.Type, tag string) types.Type {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if tg, _ := reflect.StructTag(st.Tag(i)).Lookup("tfsdk"); tg == tag {
+			return st.Field(i).Type()
+		}
+		if st.Field(i).Embedded() {
+			if inner, ok := elemStruct(st.Field(i).Type()); ok {
+				if ft := fieldType(inner, tag); ft != nil {
+					return ft
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func (a *analysis) top() *analysis {
@@ -506,19 +549,6 @@ func (a *analysis) top() *analysis {
 	return a
 }
 
-// nestedResolved: some store wrote the nested attribute at path, or an
-// object holding it, by the path's trailing names.
-func (a *analysis) nestedResolved(path string) bool {
-	segs := strings.Split(path, ".")
-	for end := 2; end <= len(segs); end++ {
-		for start := 0; start < end-1; start++ {
-			if a.top().nested[strings.Join(segs[start:end], ".")] {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // fails: an error diagnostic is added, or diagnostics are appended just
 // before returning (how helpers' errors are passed on). An Append followed by

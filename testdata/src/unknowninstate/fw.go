@@ -103,7 +103,8 @@ func (r interim) Create(ctx context.Context, req resource.CreateRequest, resp *r
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// One branch of Update forgets status (no UseStateForUnknown on it).
+// Status is set on one path only (an API response that may lack it): left
+// alone on purpose, the check reports attributes no path resolves.
 type branchForgets struct{ base }
 
 func (r branchForgets) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -113,7 +114,7 @@ func (r branchForgets) Update(ctx context.Context, req resource.UpdateRequest, r
 		out, _ := r.c.Create(plan.Name.ValueString())
 		plan.Status = types.StringValue(out.Status)
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...) // want `APPLY-1: branchForgets.Update can save "status"`
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
 // An explicit unknown through SetAttribute.
@@ -314,4 +315,18 @@ func (dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *da
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	m.Status = types.StringValue("ok")
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// Update forgets status on every path (no UseStateForUnknown on it).
+type updateForgets struct{ base }
+
+func (r updateForgets) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	for range 3 {
+		if _, err := r.c.Create(plan.Name.ValueString()); err == nil {
+			break
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...) // want `APPLY-1: updateForgets.Update can save "status"`
 }

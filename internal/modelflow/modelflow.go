@@ -550,23 +550,11 @@ func (a *analysis) top() *analysis {
 }
 
 
-// fails: an error diagnostic is added, or diagnostics are appended just
-// before returning (how helpers' errors are passed on). An Append followed by
-// more work is not taken as failure: it usually appends nothing.
+// fails: an error diagnostic is added. Appending diagnostics is not taken as
+// failure, even just before a return: helpers end that way on success too.
 func fails(instr ssa.Instruction) bool {
-	if !tfssa.Fails(instr) {
-		return false
-	}
-	instrs := instr.Block().Instrs
-	for i := len(instrs) - 2; i >= 0 && instrs[i] != instr; i-- {
-		if _, ok := instrs[i].(ssa.CallInstruction); ok {
-			c := instrs[i].(ssa.CallInstruction).Common().StaticCallee()
-			if c == nil || c.Name() != "AddError" && c.Name() != "AddAttributeError" {
-				return isAddError(instr)
-			}
-		}
-	}
-	return true
+	_, ok := instr.(ssa.CallInstruction)
+	return ok && tfssa.Fails(instr) && isAddError(instr)
 }
 
 func isAddError(instr ssa.Instruction) bool {

@@ -111,3 +111,30 @@ func (afterError) Update(ctx context.Context, req resource.UpdateRequest, resp *
 	m.Checksum = types.StringValue("sum")
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
+
+// A model method returning diagnostics that ends by appending them: its
+// final return is a success return (the append is usually empty).
+func (m *fileModel) fill(sum string) (diags diag.Diagnostics) {
+	m.ID = types.StringValue("x")
+	if sum == "" {
+		diags.AddError("no checksum", "")
+		return
+	}
+	m.Checksum = types.StringValue(sum)
+	diags.Append(validate(sum)...)
+	return
+}
+
+func validate(string) diag.Diagnostics { return nil }
+
+type fillsWithDiags struct{ planned }
+
+func (fillsWithDiags) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var m fileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(m.fill("sum")...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}

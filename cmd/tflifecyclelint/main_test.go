@@ -197,3 +197,26 @@ func TestDriversAgreeReadChecks(t *testing.T) {
 		t.Errorf("readneverremoves ran without being asked for:\n%s", def.stderr)
 	}
 }
+
+// The unknowninstate fixtures under both drivers: the same APPLY-1/READ-1
+// findings, related positions included (helpers in another package).
+func TestDriversAgreeUnknownInState(t *testing.T) {
+	bin := buildTool(t)
+	dir := testutil.Fixtures()
+	flags := []string{"-unknowninstate", "./unknowninstate/..."}
+	standalone := run(t, dir, bin, flags...)
+	vet := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, flags...)...)
+	a, b := diagnostics(dir, standalone.stderr), diagnostics(dir, vet.stderr)
+	var n int
+	for _, d := range a {
+		if strings.Contains(d, "APPLY-1") || strings.Contains(d, "READ-1") {
+			n++
+		}
+	}
+	if n != 7 {
+		t.Errorf("standalone reported %d APPLY-1/READ-1 findings, want 7:\n%s", n, standalone.stderr)
+	}
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("drivers disagree\nstandalone:\n%s\ngo vet:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}

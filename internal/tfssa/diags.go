@@ -66,12 +66,45 @@ func FailedSucc(ifi *ssa.If) int {
 		}
 	}
 	if TakesDiagnostics(cond) {
+		// Whether the helper answers "ok" or "failed" is in its name, if
+		// anywhere; the branch that just returns is the failure either way
+		// (`if !ok(&diags) { return }`, `if addOnError(&diags, err) { return }`).
+		if i := bareReturn(ifi); i >= 0 {
+			return i
+		}
 		if negated {
 			return 0 // if !ok { return }
 		}
 		return 1 // if ok { ... } else { return }
 	}
 	return -1
+}
+
+// bareReturn returns the successor of ifi that returns at once, if exactly one does.
+func bareReturn(ifi *ssa.If) int {
+	found := -1
+	for i, b := range ifi.Block().Succs {
+		if !isBareReturn(b) {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = i
+	}
+	return found
+}
+
+func isBareReturn(b *ssa.BasicBlock) bool {
+	if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ok {
+		return false
+	}
+	for _, instr := range b.Instrs {
+		if _, isCall := instr.(ssa.CallInstruction); isCall {
+			return false
+		}
+	}
+	return true
 }
 
 func IsNilConst(v ssa.Value) bool {

@@ -142,3 +142,20 @@ func (helperFails) Update(context.Context, resource.UpdateRequest, *resource.Upd
 
 func supported(*diag.Diagnostics) bool                  { return true }
 func validate(context.Context, *diag.Diagnostics) error { return nil }
+
+// A helper that adds the error and answers true when it did: the branch that
+// just returns is the failure, whichever way the helper answers.
+func addOnError(*diag.Diagnostics, error) bool { return false }
+
+type addsOnError struct{ base }
+
+func (addsOnError) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if addOnError(&resp.Diagnostics, call()) {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (addsOnError) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}

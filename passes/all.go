@@ -7,6 +7,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
@@ -21,6 +22,7 @@ import (
 func Docs() []*lint.Doc {
 	return []*lint.Doc{
 		datasourceremove.Doc,
+		incompleteimport.Doc,
 		invalidschemaflags.Doc,
 		missingforcenew.Doc,
 		missingstateset.Doc,
@@ -36,6 +38,7 @@ func Docs() []*lint.Doc {
 func Checks() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		datasourceremove.Analyzer,
+		incompleteimport.Analyzer,
 		invalidschemaflags.Analyzer,
 		missingforcenew.Analyzer,
 		missingstateset.Analyzer,

@@ -389,6 +389,15 @@ func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 	return false
 }
 
+// FieldTag returns the tfsdk name of the field a field address points to, or "".
+func FieldTag(fa *ssa.FieldAddr) string {
+	ptr, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	return structTag(ptr.Elem(), fa.Field)
+}
+
 func structTag(t types.Type, i int) string {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() {

@@ -1,0 +1,34 @@
+// Package incompleteimport defines an Analyzer that reports importers whose
+// stub state lacks what Read needs, or what the configuration holds (IMPORT-1).
+//
+// See [Doc] for what it reports and why; docs/checks/incompleteimport.md is generated from it.
+package incompleteimport
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "incompleteimport",
+	Title: "Import leaves out what Read needs",
+	Rules: []rules.ID{"IMPORT-1"},
+	Why: `Import hands Read a stub state holding only what the importer set; Read must find the object from it and fill the rest. Three shapes break that:
+- a framework ImportState that writes nothing (no resource.ImportStatePassthroughID, no resp.State.SetAttribute or Set): the framework then fails with "Missing Resource Import State";
+- a framework ImportState that passes the ID into one attribute while Read never reads that attribute and looks the object up by another, which import leaves null (F13);
+- an SDK resource imported with schema.ImportStatePassthrough(Context) whose Read never sets a Required+ForceNew attribute: after import the state has no value for it, so the next plan replaces the object just imported (F12).
+
+Reads and importers that hand the state or ResourceData to code the check cannot follow, or set attributes by computed names, are left alone.`,
+	Bad: `Importer: &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+...
+func read(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	pairs, err := client.List(d.Id()) // "path_prefix" (Required, ForceNew) is never set
+	...`,
+	Good: `Importer: &schema.ResourceImporter{StateContext: func(ctx context.Context, d *schema.ResourceData, m any) ([]*schema.ResourceData, error) {
+	err := d.Set("path_prefix", d.Id())
+	return []*schema.ResourceData{d}, err
+}},`,
+	Severity: "error",
+	Since:    "v0.2.0",
+}

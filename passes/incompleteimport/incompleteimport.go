@@ -1,0 +1,34 @@
+package incompleteimport
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Analyzer reports importers whose stub state lacks what Read needs.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework) == 0 && len(model.SDK) == 0 {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	if funcs == nil {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	for _, r := range model.Framework {
+		if r.Kind != "resource" || !r.Has("ImportState") {
+			continue
+		}
+		imp := funcs[facts.Method(pass.Pkg, r.TypeName, "ImportState")]
+		read := funcs[facts.Method(pass.Pkg, r.TypeName, "Read")]
+		checkFramework(rep, r, imp, read)
+	}
+	checkSDK(rep, model, byName(funcs))
+	return nil, nil
+}

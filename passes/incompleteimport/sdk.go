@@ -1,0 +1,130 @@
+package incompleteimport
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// checkSDK reports passthrough-imported SDK resources whose Read never sets
+// a Required+ForceNew attribute.
+func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Function) {
+	for _, r := range model.SDK {
+		if r.Kind != "resource" || r.Importer != "passthrough" || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
+			continue
+		}
+		ref, ok := r.Funcs["Read"]
+		read := byName[ref.Func]
+		if !ok || read == nil {
+			continue
+		}
+		set, known := keysSet(read)
+		if !known {
+			continue
+		}
+		var missing []string
+		for _, a := range r.Schema.Attributes {
+			if a.Required && a.ForceNew && !a.Uncertain && !set[a.Name] {
+				missing = append(missing, a.Name)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		sort.Strings(missing)
+		rep.Report(lint.Finding{Rule: "IMPORT-1", Pos: r.Pos,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it and the next plan replaces the imported object; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
+			Related: []analysis.RelatedInformation{lint.Related(ref.Pos, "Read is %s", ref.Func)}})
+	}
+}
+
+// keysSet collects the constant keys d.Set is called with in fn and in the
+// package's helpers it hands d to; known is false when d reaches code out of
+// sight or a key is not a constant.
+func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
+	set = map[string]bool{}
+	seen := map[*ssa.Function]bool{}
+	var visit func(fn *ssa.Function, depth int) bool
+	visit = func(fn *ssa.Function, depth int) bool {
+		if seen[fn] {
+			return true
+		}
+		seen[fn] = true
+		if depth > 3 || len(fn.Blocks) == 0 {
+			return false
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || !handsResourceData(c.Common()) {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				switch {
+				case callee == nil:
+					return false
+				case callee.Signature.Recv() != nil && tfapi.IsResourceData(callee.Signature.Recv().Type()):
+					if callee.Name() == "Set" {
+						k, ok := constString(c.Common().Args[1])
+						if !ok {
+							return false
+						}
+						set[strings.SplitN(k, ".", 2)[0]] = true
+					}
+				case callee.Pkg == fn.Pkg:
+					if !visit(callee, depth+1) {
+						return false
+					}
+				case callee.Pkg != nil && tfapi.IsPluginLib(callee.Pkg.Pkg.Path()):
+				default:
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return set, visit(fn, 0)
+}
+
+func handsResourceData(c *ssa.CallCommon) bool {
+	for _, a := range c.Args {
+		if tfapi.IsResourceData(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func constString(v ssa.Value) (string, bool) {
+	k, ok := v.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// byName indexes the package's SSA functions by the model's function names.
+func byName(funcs map[*types.Func]*ssa.Function) map[string]*ssa.Function {
+	out := map[string]*ssa.Function{}
+	for obj, fn := range funcs {
+		out[facts.FuncName(obj)] = fn
+	}
+	return out
+}

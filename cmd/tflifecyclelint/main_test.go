@@ -198,25 +198,36 @@ func TestDriversAgreeReadChecks(t *testing.T) {
 	}
 }
 
-// The unknowninstate fixtures under both drivers: the same APPLY-1/READ-1
-// findings, related positions included (helpers in another package).
-func TestDriversAgreeUnknownInState(t *testing.T) {
+// The unknowninstate and incompleteimport fixtures under both drivers: the
+// same findings, related positions included (helpers in another package).
+func TestDriversAgreeApplyImportChecks(t *testing.T) {
 	bin := buildTool(t)
 	dir := testutil.Fixtures()
-	flags := []string{"-unknowninstate", "./unknowninstate/..."}
-	standalone := run(t, dir, bin, flags...)
-	vet := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, flags...)...)
-	a, b := diagnostics(dir, standalone.stderr), diagnostics(dir, vet.stderr)
-	var n int
-	for _, d := range a {
-		if strings.Contains(d, "APPLY-1") || strings.Contains(d, "READ-1") {
-			n++
+	for _, c := range []struct {
+		check string
+		rules []string
+		want  int
+	}{
+		{"unknowninstate", []string{"APPLY-1", "READ-1"}, 7},
+		{"incompleteimport", []string{"IMPORT-1"}, 3},
+	} {
+		flags := []string{"-" + c.check, "./" + c.check + "/..."}
+		standalone := run(t, dir, bin, flags...)
+		vet := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, flags...)...)
+		a, b := diagnostics(dir, standalone.stderr), diagnostics(dir, vet.stderr)
+		n := 0
+		for _, d := range a {
+			for _, r := range c.rules {
+				if strings.Contains(d, r+":") {
+					n++
+				}
+			}
 		}
-	}
-	if n != 7 {
-		t.Errorf("standalone reported %d APPLY-1/READ-1 findings, want 7:\n%s", n, standalone.stderr)
-	}
-	if strings.Join(a, "\n") != strings.Join(b, "\n") {
-		t.Errorf("drivers disagree\nstandalone:\n%s\ngo vet:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+		if n != c.want {
+			t.Errorf("%s: standalone reported %d findings, want %d:\n%s", c.check, n, c.want, standalone.stderr)
+		}
+		if strings.Join(a, "\n") != strings.Join(b, "\n") {
+			t.Errorf("%s: drivers disagree\nstandalone:\n%s\ngo vet:\n%s", c.check, strings.Join(a, "\n"), strings.Join(b, "\n"))
+		}
 	}
 }

@@ -89,12 +89,12 @@ type analysis struct {
 	// diagnostic added, the true branch of HasError()); such paths are not
 	// success returns, and a save on them is not reported.
 	failed map[*ssa.BasicBlock]bool
-	vals  map[ssa.Value]fieldset // taint of SSA values (may)
-	tup   map[ssa.Value][]fieldset
-	found map[*ssa.Call]fieldset
+	vals   map[ssa.Value]fieldset // taint of SSA values (may)
+	tup    map[ssa.Value][]fieldset
+	found  map[*ssa.Call]fieldset
 	// foundType: the model type written at each sink, for nested paths.
 	foundType map[*ssa.Call]types.Type
-	// exits: union of root states at success returns, per root.
+	// exit: the root states common to all success returns, per parameter root.
 	exit   map[ssa.Value]fieldset
 	result []fieldset
 	parent *analysis
@@ -557,7 +557,6 @@ func (a *analysis) top() *analysis {
 	}
 	return a
 }
-
 
 // fails: an error diagnostic is added. Appending diagnostics is not taken as
 // failure, even just before a return: helpers end that way on success too.

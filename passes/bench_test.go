@@ -58,16 +58,22 @@ func analyze(b testing.TB, pkgs []*packages.Package, want int) {
 		b.Fatal(err)
 	}
 	findings := 0
+	var first string
 	for act := range g.All() {
 		if act.Err != nil {
 			b.Fatal(act.Err)
 		}
 		if act.IsRoot {
 			findings += len(act.Diagnostics)
+			for _, d := range act.Diagnostics {
+				if first == "" {
+					first = act.Analyzer.Name + ": " + d.Message
+				}
+			}
 		}
 	}
 	if findings != want {
-		b.Fatalf("got %d findings, want %d", findings, want)
+		b.Fatalf("got %d findings, want %d; the first: %s", findings, want, first)
 	}
 }
 
@@ -145,6 +151,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"bench/shared"
 )
@@ -168,7 +175,9 @@ func (resource%[2]d) Schema(_ context.Context, _ resource.SchemaRequest, resp *r
 }
 
 func (resource%[2]d) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
-	return map[int64]resource.StateUpgrader{0: {StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {}}}
+	return map[int64]resource.StateUpgrader{0: {StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+		resp.DynamicValue = &tfprotov6.DynamicValue{JSON: req.RawState.JSON} // a stand-in: a real upgrader reshapes it
+	}}}
 }
 
 func (resource%[2]d) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

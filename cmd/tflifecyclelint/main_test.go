@@ -208,7 +208,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		rules []string
 		want  int
 	}{
-		{"unknowninstate", []string{"APPLY-1", "READ-1"}, 7},
+		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 8},
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
 	} {
 		flags := []string{"-" + c.check, "./" + c.check + "/..."}

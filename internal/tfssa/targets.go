@@ -62,3 +62,65 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 	}
 	return out
 }
+
+// Upgraders returns the state upgrader functions a framework UpgradeState
+// method builds: function literals and functions or methods named in it,
+// whose signature is (context.Context, resource.UpgradeStateRequest,
+// *resource.UpgradeStateResponse).
+func Upgraders(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	add := func(f *ssa.Function) {
+		if f != nil && f.Synthetic != "" {
+			f = boundTarget(f)
+		}
+		if f != nil && !seen[f] && isUpgrader(f) && len(f.Blocks) > 0 {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	var visit func(*ssa.Function)
+	visit = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					switch v := (*op).(type) {
+					case *ssa.Function:
+						add(v)
+					case *ssa.MakeClosure:
+						add(v.Fn.(*ssa.Function))
+					}
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			if !isUpgrader(anon) {
+				visit(anon)
+			}
+		}
+	}
+	visit(fn)
+	return out
+}
+
+// boundTarget returns the method a bound-method wrapper calls.
+func boundTarget(f *ssa.Function) *ssa.Function {
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				return c.Common().StaticCallee()
+			}
+		}
+	}
+	return nil
+}
+
+func isUpgrader(f *ssa.Function) bool {
+	sig := f.Signature
+	if sig.Params().Len() != 3 || sig.Results().Len() != 0 {
+		return false
+	}
+	_, req := tfapi.Named(sig.Params().At(1).Type())
+	_, resp := tfapi.Named(sig.Params().At(2).Type())
+	return req == "UpgradeStateRequest" && resp == "UpgradeStateResponse"
+}

@@ -1,5 +1,6 @@
 // Package missingstateset defines an Analyzer that reports framework Create
-// and Update success paths that never write resp.State (APPLY-3).
+// and Update success paths, and state upgrader success paths, that never
+// write resp.State (APPLY-3, UPGRADE-2).
 //
 // See [Doc] for what it reports and why; docs/checks/missingstateset.md is generated from it.
 package missingstateset
@@ -13,10 +14,12 @@ import (
 var Doc = &lint.Doc{
 	Name:  "missingstateset",
 	Title: "Create or Update can succeed without writing the new state",
-	Rules: []rules.ID{"APPLY-3"},
+	Rules: []rules.ID{"APPLY-3", "UPGRADE-2"},
 	Why: `A framework Create or Update must write resp.State on every path that succeeds. Create starts from a null state, so the framework fails with "Missing Resource State After Create"; Update starts from the prior state, so an Update that returns without writing leaves the old values while the plan promised new ones, and Terraform reports "Provider produced inconsistent result after apply" (B02: an Update that only wrote state when when == "apply").
 
-The check follows the method's control flow (SSA): a path counts as a failure, not a success, once it adds an error (AddError, AddAttributeError, an Append that the path then returns after) or takes the true branch of a HasError() check. A path that hands resp or resp.State to other code (a helper, a closure) counts as writing it.`,
+The check follows the method's control flow (SSA): a path counts as a failure, not a success, once it adds an error (AddError, AddAttributeError, an Append that the path then returns after) or takes the true branch of a HasError() check. A path that hands resp or resp.State to other code (a helper, a closure) counts as writing it.
+
+State upgraders (the functions in an UpgradeState map, literals or methods) are held to the same rule (UPGRADE-2): the framework copies nothing from the prior state, so an upgrader that succeeds without setting resp.State or resp.DynamicValue makes Terraform fail on every state of that version.`,
 	Bad: `func (r *R) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan model
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

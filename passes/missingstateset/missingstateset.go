@@ -39,6 +39,11 @@ func run(pass *analysis.Pass) (any, error) {
 				check(rep, r.TypeName, method, funcs[fn])
 			}
 		}
+		if up := funcs[facts.Method(pass.Pkg, r.TypeName, "UpgradeState")]; up != nil && r.HasUpgradeState {
+			for _, fn := range tfssa.Upgraders(up) {
+				check(rep, r.TypeName, "UpgradeState", fn)
+			}
+		}
 	}
 	return nil, nil
 }
@@ -57,6 +62,11 @@ func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
 		}
 		if pos := w.firstWrite(fn); pos.IsValid() {
 			related = append(related, lint.Related(pos, "resp.State is written here on other paths"))
+		}
+		if method == "UpgradeState" {
+			rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: flow.Pos(fn, p.Return), Related: related,
+				Message: fmt.Sprintf("a state upgrader of %s can return without an error and without setting resp.State or resp.DynamicValue: the framework copies nothing from the prior state, so Terraform fails on every state of that version", typeName)})
+			continue
 		}
 		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: flow.Pos(fn, p.Return), Related: related,
 			Message: fmt.Sprintf("%s.%s can return without an error and without writing resp.State: %s", typeName, method, consequence(method))})

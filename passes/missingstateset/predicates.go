@@ -21,7 +21,8 @@ func (w respWrites) fromState(v ssa.Value) bool {
 			return false
 		}
 		if fa.X == w.resp {
-			return fieldName(fa) == "State"
+			n := fieldName(fa)
+			return n == "State" || n == "DynamicValue" // DynamicValue: upgraders
 		}
 		v = fa.X
 	}

@@ -1,6 +1,6 @@
 // Package unknowninstate defines an Analyzer that reports framework Create,
-// Update and Read methods that can save an unknown value into resp.State
-// (APPLY-1, READ-1).
+// Update and Read methods and state upgraders that can save an unknown value
+// into resp.State (APPLY-1, READ-1, UPGRADE-1).
 //
 // See [Doc] for what it reports and why; docs/checks/unknowninstate.md is generated from it.
 package unknowninstate
@@ -14,8 +14,8 @@ import (
 var Doc = &lint.Doc{
 	Name:  "unknowninstate",
 	Title: "An unknown value can be saved to state",
-	Rules: []rules.ID{"APPLY-1", "READ-1"},
-	Why: `After apply, and after every Read, the state must be wholly known. In a framework Create or Update, a Computed attribute (or an Optional+Computed one without a Default) that the configuration leaves unset is unknown in the plan; a model read with req.Plan.Get carries that unknown until the code stores a value into the field. Saving the model with resp.State.Set before that makes Terraform fail with "Provider returned invalid result object after apply" — also when the state is saved on a failure path (an interim state before waiting for the remote object, A04). In Update, UseStateForUnknown makes the plan value known; in Create it does not. types.XxxUnknown() written into the state is the same error, in Read too (READ-1).
+	Rules: []rules.ID{"APPLY-1", "READ-1", "UPGRADE-1"},
+	Why: `After apply, and after every Read, the state must be wholly known. In a framework Create or Update, a Computed attribute (or an Optional+Computed one without a Default) that the configuration leaves unset is unknown in the plan; a model read with req.Plan.Get carries that unknown until the code stores a value into the field. Saving the model with resp.State.Set before that makes Terraform fail with "Provider returned invalid result object after apply" — also when the state is saved on a failure path (an interim state before waiting for the remote object, A04). In Update, UseStateForUnknown makes the plan value known; in Create it does not. types.XxxUnknown() written into the state is the same error, in Read (READ-1) and in a state upgrader (UPGRADE-1) too.
 
 The check follows each tfsdk field of the model through the method (SSA): a store of any other value resolves it, as does the false branch of x.IsUnknown() and the true branch of x.IsNull(); helpers of the same package are followed, and a model handed to code the check cannot follow counts as filled. Attributes with a Default or with plan modifiers other than RequiresReplace (and UseStateForUnknown in Create) are left alone: those modifiers may make the plan known. An attribute that is also written with resp.State.SetAttribute in the method is left alone.`,
 	Bad: `resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

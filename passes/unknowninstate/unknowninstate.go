@@ -13,6 +13,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports unknown values that can reach resp.State.
@@ -36,6 +37,16 @@ func run(pass *analysis.Pass) (any, error) {
 		} else if r.Kind != "datasource" {
 			continue
 		}
+		if r.Kind == "resource" && r.HasUpgradeState {
+			if up := funcs[facts.Method(pass.Pkg, r.TypeName, "UpgradeState")]; up != nil {
+				for _, fn := range tfssa.Upgraders(up) {
+					if !seen[fn] {
+						seen[fn] = true
+						check(rep, r, "UpgradeState", fn, nil)
+					}
+				}
+			}
+		}
 		for _, m := range methods {
 			fn := funcs[facts.Method(pass.Pkg, r.TypeName, m)]
 			if fn == nil || seen[fn] {
@@ -54,7 +65,10 @@ func run(pass *analysis.Pass) (any, error) {
 func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function, modified func(string) bool) {
 	spec := modelflow.Spec{}
 	rule := rules.ID("READ-1")
-	if method != "Read" {
+	switch method {
+	case "UpgradeState":
+		rule = "UPGRADE-1"
+	case "Create", "Update":
 		spec.Candidates = candidates(r, method, modified)
 		rule = "APPLY-1"
 	}
@@ -75,7 +89,7 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr string, t modelflow.Taint, call *ssa.Call) lint.Finding {
 	if t.Unknown {
 		return lint.Finding{Rule: rule, Pos: call.Pos(),
-			Message: fmt.Sprintf("%s.%s can save an unknown value (types.XxxUnknown()) as %q in resp.State: Terraform requires a wholly known state after %s", r.TypeName, method, attr, strings.ToLower(method)),
+			Message: fmt.Sprintf("%s.%s can save an unknown value (types.XxxUnknown()) as %q in resp.State: Terraform requires a wholly known state after %s", r.TypeName, method, attr, after(method)),
 			Related: []analysis.RelatedInformation{lint.Related(t.Pos, "the unknown value is made here")}}
 	}
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
@@ -152,4 +166,11 @@ func sorted(m map[string]modelflow.Taint) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+func after(method string) string {
+	if method == "UpgradeState" {
+		return "a state upgrade"
+	}
+	return strings.ToLower(method)
 }

@@ -90,6 +90,12 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 				}
 			}
 		}
+		// Closures (a retry loop's body) set keys on the d they capture.
+		for _, anon := range fn.AnonFuncs {
+			if !visit(anon, depth) {
+				return false
+			}
+		}
 		return true
 	}
 	return set, visit(fn, 0)

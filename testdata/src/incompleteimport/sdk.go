@@ -99,3 +99,25 @@ func resourcePrefixByMap() *schema.Resource {
 		},
 	}
 }
+
+// Read sets the prefix inside a retry closure.
+func retry(f func() error) error { return f() }
+
+func readInRetry(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	err := retry(func() error {
+		return d.Set("path_prefix", d.Id())
+	})
+	return diag.FromErr(err)
+}
+
+func resourcePrefixRetry() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readInRetry,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema: map[string]*schema.Schema{
+			"path_prefix": {Type: schema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}

@@ -1,6 +1,7 @@
 // Package missingstateset defines an Analyzer that reports framework Create
 // and Update success paths, and state upgrader success paths, that never
-// write resp.State (APPLY-3, UPGRADE-2).
+// write resp.State, and SDK Create success paths without d.SetId (APPLY-3,
+// UPGRADE-2).
 //
 // See [Doc] for what it reports and why; docs/checks/missingstateset.md is generated from it.
 package missingstateset
@@ -18,6 +19,8 @@ var Doc = &lint.Doc{
 	Why: `A framework Create or Update must write resp.State on every path that succeeds. Create starts from a null state, so the framework fails with "Missing Resource State After Create"; Update starts from the prior state, so an Update that returns without writing leaves the old values while the plan promised new ones, and Terraform reports "Provider produced inconsistent result after apply" (B02: an Update that only wrote state when when == "apply").
 
 The check follows the method's control flow (SSA): a path counts as a failure, not a success, once it adds an error (AddError, AddAttributeError, an Append that the path then returns after) or takes the true branch of a HasError() check. A path that hands resp or resp.State to other code (a helper, a closure) counts as writing it.
+
+An SDK Create is held to its own form of the rule: on a path that returns success (nil, or empty diagnostics) it must have called d.SetId with a non-empty ID — otherwise the SDK takes the resource as not created and the object just made is lost from state. A path that hands d to other code (a helper, a retry closure) counts as setting it.
 
 State upgraders (the functions in an UpgradeState map, literals or methods) are held to the same rule (UPGRADE-2): the framework copies nothing from the prior state, so an upgrader that succeeds without setting resp.State or resp.DynamicValue makes Terraform fail on every state of that version.`,
 	Bad: `func (r *R) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

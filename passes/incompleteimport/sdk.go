@@ -64,7 +64,18 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && tfapi.IsResourceData(st.Val.Type()) && !intoWriter(st.Addr) {
+					return false // d kept somewhere the check does not follow
+				}
 				c, ok := instr.(ssa.CallInstruction)
+				if ok && writerMethod(c.Common()) {
+					k, isConst := constString(c.Common().Args[1])
+					if !isConst {
+						return false
+					}
+					set[strings.SplitN(k, ".", 2)[0]] = true
+					continue
+				}
 				if !ok || !handsResourceData(c.Common()) {
 					continue
 				}
@@ -133,4 +144,34 @@ func byName(funcs map[*types.Func]*ssa.Function) map[string]*ssa.Function {
 		out[facts.FuncName(obj)] = fn
 	}
 	return out
+}
+
+// A state writer wraps d: `sw := newStateWriter(d); sw.set("name", v)`.
+func holdsResourceData(t types.Type) bool {
+	st, ok := tfapi.DerefStruct(t)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if tfapi.IsResourceData(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// intoWriter: a store of d into a field of a state writer.
+func intoWriter(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	return ok && holdsResourceData(fa.X.Type())
+}
+
+// writerMethod: a method of a state writer called with a key first
+// (sw.set("name", v)); methods without arguments (sw.error()) are not writes.
+func writerMethod(c *ssa.CallCommon) bool {
+	fn := c.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !holdsResourceData(fn.Signature.Recv().Type()) || len(c.Args) < 3 {
+		return false
+	}
+	return types.Identical(c.Args[1].Type().Underlying(), types.Typ[types.String])
 }

@@ -94,7 +94,7 @@ func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr stri
 	}
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
 		Message: fmt.Sprintf("%s.%s can save %q (Computed) to resp.State while it still holds the plan's value, which is unknown when the configuration does not set it: Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or to null", r.TypeName, method, attr),
-		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here and not set afterwards on some path to the save", attr)}}
+		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here, and no path from here to the save sets it", attr)}}
 }
 
 // candidates: Computed attributes whose plan value can be unknown in this

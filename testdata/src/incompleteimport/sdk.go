@@ -121,3 +121,35 @@ func resourcePrefixRetry() *schema.Resource {
 		},
 	}
 }
+
+// Read writes through a state writer wrapping d.
+type stateWriter struct {
+	d   *schema.ResourceData
+	err error
+}
+
+func newStateWriter(d *schema.ResourceData) *stateWriter { return &stateWriter{d: d} }
+
+func (w *stateWriter) set(key string, v any) {
+	if err := w.d.Set(key, v); err != nil && w.err == nil {
+		w.err = err
+	}
+}
+
+func readWithWriter(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	sw := newStateWriter(d)
+	sw.set("path_prefix", d.Id())
+	return diag.FromErr(sw.err)
+}
+
+func resourcePrefixWriter() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readWithWriter,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema: map[string]*schema.Schema{
+			"path_prefix": {Type: schema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}

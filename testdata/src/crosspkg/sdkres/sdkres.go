@@ -10,7 +10,7 @@ import (
 	"fixtures/crosspkg/schemas"
 )
 
-func create(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+func create(_ context.Context, d *schema.ResourceData, _ any) diag.Diagnostics { d.SetId("id"); return nil }
 
 func gadget() *schema.Resource {
 	return &schema.Resource{

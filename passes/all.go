@@ -15,6 +15,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 )
 
@@ -30,6 +31,7 @@ func Docs() []*lint.Doc {
 		readneverremoves.Doc,
 		readnotfound.Doc,
 		requestwrite.Doc,
+		unguardedunknown.Doc,
 		unknowninstate.Doc,
 	}
 }
@@ -46,6 +48,7 @@ func Checks() []*analysis.Analyzer {
 		readneverremoves.Analyzer,
 		readnotfound.Analyzer,
 		requestwrite.Analyzer,
+		unguardedunknown.Analyzer,
 		unknowninstate.Analyzer,
 	}
 }

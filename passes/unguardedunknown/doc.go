@@ -1,0 +1,37 @@
+// Package unguardedunknown defines an Analyzer that reports plan-time
+// validation that rejects values which may still be unknown (VALIDATE-1).
+//
+// See [Doc] for what it reports and why; docs/checks/unguardedunknown.md is generated from it.
+package unguardedunknown
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "unguardedunknown",
+	Title: "Plan-time validation rejects values that are not known yet",
+	Rules: []rules.ID{"VALIDATE-1"},
+	Why: `At plan time an attribute set from another resource's output is unknown. In an SDK CustomizeDiff, d.Get returns the zero value for it and d.GetOk reports it unset, so a check such as "exactly one of a, b must be set" fails on a configuration that is valid, and the user cannot plan at all (C09). Such a check must first ask d.NewValueKnown(key) and skip the decision while the value is unknown.
+
+This check reports an SDK function working on a *schema.ResourceDiff that returns an error decided by a d.Get/d.GetOk/d.GetChange value, where the function never asks d.NewValueKnown for that key (the same constant, or the same variable). Reads that only feed SetNew, ForceNew or Clear are not decisions.`,
+	Bad: `for _, attr := range attributes {
+	if _, ok := d.GetOk(attr); ok {
+		return nil
+	}
+}
+return errors.New("exactly one of a, b or c should be provided")`,
+	Good: `for _, attr := range attributes {
+	if !d.NewValueKnown(attr) {
+		return nil
+	}
+	if _, ok := d.GetOk(attr); ok {
+		return nil
+	}
+}
+return errors.New("exactly one of a, b or c should be provided")`,
+	Severity: "error",
+	Since:    "v0.2.0",
+}

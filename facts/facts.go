@@ -158,6 +158,11 @@ type SDKResource struct {
 	// Importer is "", "passthrough", "custom" or "unresolved".
 	Importer      string
 	CustomizeDiff bool
+	// CustomizeDiffFuncs names the functions the CustomizeDiff expression
+	// mentions (customdiff.All arguments, factories); CustomizeDiffSpan is
+	// the expression's extent, holding any function literals.
+	CustomizeDiffFuncs []string
+	CustomizeDiffSpan  [2]token.Pos
 	// Resolved is false when the value itself could not be followed.
 	Resolved bool
 	Pos      token.Pos

@@ -2,6 +2,7 @@ package facts
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -173,6 +174,10 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 		r.MigrateState = !isNil(info, v)
 	case "CustomizeDiff":
 		r.CustomizeDiff = !isNil(info, v)
+		if r.CustomizeDiff {
+			r.CustomizeDiffFuncs = e.funcsMentioned(v)
+			r.CustomizeDiffSpan = [2]token.Pos{v.Pos(), v.End()}
+		}
 	case "Importer":
 		r.Importer = e.sdkImporter(v)
 	}
@@ -501,4 +506,20 @@ func unwrapDecorator(info *types.Info, v ast.Expr) ast.Expr {
 		return v
 	}
 	return inner
+}
+
+// funcsMentioned names the functions an expression refers to or calls.
+func (e *env) funcsMentioned(v ast.Expr) []string {
+	var out []string
+	ast.Inspect(v, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if fn, ok := e.pass.TypesInfo.Uses[id].(*types.Func); ok {
+			out = append(out, FuncName(fn.Origin()))
+		}
+		return true
+	})
+	return out
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 )
@@ -31,6 +32,7 @@ func Docs() []*lint.Doc {
 		readneverremoves.Doc,
 		readnotfound.Doc,
 		requestwrite.Doc,
+		setnewnoncomputed.Doc,
 		unguardedunknown.Doc,
 		unknowninstate.Doc,
 	}
@@ -48,6 +50,7 @@ func Checks() []*analysis.Analyzer {
 		readneverremoves.Analyzer,
 		readnotfound.Analyzer,
 		requestwrite.Analyzer,
+		setnewnoncomputed.Analyzer,
 		unguardedunknown.Analyzer,
 		unknowninstate.Analyzer,
 	}

@@ -44,6 +44,12 @@ func IsResourceData(t types.Type) bool {
 	return n == "ResourceData" && SDKSchemaPkgs[p] != ""
 }
 
+// IsResourceDiff reports whether t is (a pointer to) an SDK's schema.ResourceDiff.
+func IsResourceDiff(t types.Type) bool {
+	p, n := Named(t)
+	return n == "ResourceDiff" && SDKSchemaPkgs[p] != ""
+}
+
 // DerefStruct returns the struct underlying t, through one pointer.
 func DerefStruct(t types.Type) (*types.Struct, bool) {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {

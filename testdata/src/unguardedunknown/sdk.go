@@ -2,8 +2,10 @@ package unguardedunknown
 
 import (
 	"context"
+
 	"errors"
 	"fmt"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/customdiff"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
@@ -19,15 +21,71 @@ func exactlyOne(ctx context.Context, d *schema.ResourceDiff, meta any) error {
 	return errors.New("exactly one of a, b or c should be provided")
 }
 
-// A comparison on a constant key.
+// A comparison on a constant key: an unknown size reads as 0 and is rejected.
+// (An unknown tier reads as "" and skips the check: not reported.)
 func sizeRule(ctx context.Context, d *schema.ResourceDiff, meta any) error {
-	if d.Get("tier").(string) == "free" && d.Get("size").(int) > 1 { // want `VALIDATE-1: CustomizeDiff code decides on "tier"` `VALIDATE-1: CustomizeDiff code decides on "size"`
-		return fmt.Errorf("free tier allows size 1")
+	if d.Get("tier").(string) == "paid" && d.Get("size").(int) < 1 { // want `VALIDATE-1: CustomizeDiff code decides on "size"`
+		return fmt.Errorf("paid tier needs a size")
+	}
+	return nil
+}
+
+// An unknown list reads as empty.
+func needsRules(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if len(d.Get("rules").([]any)) == 0 { // want `VALIDATE-1: CustomizeDiff code decides on "rules"`
+		return errors.New("at least one rule")
 	}
 	return nil
 }
 
 // --- safe idioms ---
+
+// The zero value an unknown reads as passes the check.
+func maxSize(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if d.Get("tier").(string) == "free" && d.Get("size").(int) > 1 {
+		return fmt.Errorf("free tier allows size 1")
+	}
+	return nil
+}
+
+// A switch: an unknown target matches no case and passes.
+func byTarget(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	switch d.Get("tier").(string) {
+	case "free":
+		return needsRules(ctx, d, meta)
+	case "legacy":
+		return errors.New("legacy tier is gone")
+	}
+	return nil
+}
+
+// Both ways fail: ca_cert is not what rejects the configuration.
+func tlsPairs(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if d.Get("ca_cert").(string) != "" {
+		return errors.New("ca_cert is not supported")
+	}
+	if d.Get("prefix").(string) == "legacy" {
+		return errors.New("legacy prefix")
+	}
+	return nil
+}
+
+// A block is unknown as a whole only under a dynamic block.
+func needsBlock(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if _, ok := d.GetOk("rule"); !ok {
+		return errors.New("at least one rule block")
+	}
+	return nil
+}
+
+// Compared with another value: the outcome for an unknown cannot be told.
+func notShrinking(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	o, n := d.GetChange("size")
+	if n.(int) < o.(int) {
+		return fmt.Errorf("size cannot shrink")
+	}
+	return nil
+}
 
 // Guarded by NewValueKnown for the same key.
 func exactlyOneGuarded(ctx context.Context, d *schema.ResourceDiff, meta any) error {
@@ -63,12 +121,16 @@ func forceNewOnShrink(ctx context.Context, d *schema.ResourceDiff, meta any) err
 
 func resourceThing() *schema.Resource {
 	return &schema.Resource{
-		CustomizeDiff: customdiff.All(exactlyOne, sizeRule, exactlyOneGuarded, computeName, forceNewOnShrink),
+		ReadContext:   read,
+		CustomizeDiff: customdiff.All(exactlyOne, sizeRule, needsRules, maxSize, notShrinking, byTarget, tlsPairs, needsBlock, exactlyOneGuarded, computeName, forceNewOnShrink),
 		Schema: map[string]*schema.Schema{
 			"a": {Type: schema.TypeString, Optional: true}, "b": {Type: schema.TypeString, Optional: true},
 			"c": {Type: schema.TypeString, Optional: true}, "tier": {Type: schema.TypeString, Optional: true},
-			"size": {Type: schema.TypeInt, Optional: true}, "prefix": {Type: schema.TypeString, Optional: true},
-			"name": {Type: schema.TypeString, Computed: true},
+			"size": {Type: schema.TypeInt, Optional: true}, "rules": {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}}, "prefix": {Type: schema.TypeString, Optional: true},
+			"name": {Type: schema.TypeString, Computed: true}, "ca_cert": {Type: schema.TypeString, Optional: true},
+			"rule": {Type: schema.TypeList, Optional: true, Elem: &schema.Resource{Schema: map[string]*schema.Schema{"x": {Type: schema.TypeString, Optional: true}}}},
 		},
 	}
 }
+
+func read(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics { return nil }

@@ -2,6 +2,7 @@ package facts
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -241,6 +242,7 @@ func (e *env) fwAttrLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt)
 	a.HasValidators = f["Validators"] != nil && !isNil(e.pass.TypesInfo, f["Validators"])
 	if pm, ok := f["PlanModifiers"]; ok {
 		a.PlanModifiers = e.planModifiers(pm)
+		a.CustomModifiers = e.customModifiers(pm)
 	}
 	if a.Nesting != "" {
 		e.fwNested(&a, f, body)
@@ -286,6 +288,52 @@ func (e *env) planModifiers(x ast.Expr) []string {
 		out = append(out, planModifierKind(fn))
 	}
 	return out
+}
+
+// customModifiers names the concrete types of the custom plan modifiers in a
+// PlanModifiers slice literal, where they can be told.
+func (e *env) customModifiers(x ast.Expr) []string {
+	lit, ok := unparen(x).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, el := range lit.Elts {
+		if call, ok := unparen(el).(*ast.CallExpr); ok {
+			if fn := e.staticCallee(call); fn != nil && planModifierKind(fn) != "custom" {
+				continue
+			}
+		}
+		if t := e.modifierType(el, 0); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// modifierType: the named type of a composite literal (or its address), or of
+// the literal a package function returns.
+func (e *env) modifierType(x ast.Expr, depth int) string {
+	x = unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = unparen(u.X)
+	}
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		if named, ok := types.Unalias(e.pass.TypesInfo.TypeOf(x)).(*types.Named); ok && named.Obj().Pkg() != nil {
+			return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+		}
+	case *ast.CallExpr:
+		fn := e.staticCallee(x)
+		decl := e.funcs[fn]
+		if fn == nil || decl == nil || decl.Body == nil || depth > 2 {
+			return ""
+		}
+		if ret := returnExpr(decl.Body); ret != nil {
+			return e.modifierType(ret, depth+1)
+		}
+	}
+	return ""
 }
 
 func planModifierKind(fn *types.Func) string {

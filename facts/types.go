@@ -27,6 +27,10 @@ type Attribute struct {
 	// "UseStateForUnknown", "RequiresReplace", another framework modifier's
 	// function name, "custom", or "unresolved" when the list is not a literal.
 	PlanModifiers []string
+	// CustomModifiers names the types ("pkg/path.T") of custom plan
+	// modifiers attached, where the element is a literal of the type or a
+	// package function returning one.
+	CustomModifiers []string
 	// Uncertain is set when a flag is not a constant (e.g. a helper parameter);
 	// checks must not reason about an uncertain attribute's flags.
 	Uncertain bool

@@ -12,6 +12,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
@@ -29,6 +30,7 @@ func Docs() []*lint.Doc {
 		missingforcenew.Doc,
 		missingstateset.Doc,
 		missingupgrader.Doc,
+		planrewrite.Doc,
 		readneverremoves.Doc,
 		readnotfound.Doc,
 		requestwrite.Doc,
@@ -47,6 +49,7 @@ func Checks() []*analysis.Analyzer {
 		missingforcenew.Analyzer,
 		missingstateset.Analyzer,
 		missingupgrader.Analyzer,
+		planrewrite.Analyzer,
 		readneverremoves.Analyzer,
 		readnotfound.Analyzer,
 		requestwrite.Analyzer,

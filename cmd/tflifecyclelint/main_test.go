@@ -210,6 +210,9 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 	}{
 		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 8},
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
+		{"unguardedunknown", []string{"VALIDATE-1"}, 3},
+		{"setnewnoncomputed", []string{"PLAN-2"}, 5},
+		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 5},
 	} {
 		flags := []string{"-" + c.check, "./" + c.check + "/..."}
 		standalone := run(t, dir, bin, flags...)

@@ -30,7 +30,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	blocks := blockKeys(pass.ResultOf[facts.Analyzer].(*facts.Model))
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	blocks := blockKeys(model.SDK)
 	seen := map[*ssa.Function]bool{}
 	var all []*ssa.Function
 	var add func(*ssa.Function)
@@ -50,20 +51,50 @@ func run(pass *analysis.Pass) (any, error) {
 	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
 	for _, fn := range all {
 		if d := diffParam(fn); d != nil {
-			check(rep, fn, d, blocks)
+			if own := owners(model, fn); len(own) > 0 {
+				check(rep, fn, d, blockKeys(own))
+			} else {
+				check(rep, fn, d, blocks)
+			}
 		}
 	}
 	return nil, nil
 }
 
+// owners: the SDK resources whose CustomizeDiff names fn (or, for a function
+// literal, the function it is declared in) or holds it.
+func owners(model *facts.Model, fn *ssa.Function) []*facts.SDKResource {
+	top := fn
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	var out []*facts.SDKResource
+	for _, r := range model.SDK {
+		span := r.CustomizeDiffSpan
+		if span[0].IsValid() && fn.Pos() >= span[0] && fn.Pos() < span[1] {
+			out = append(out, r)
+			continue
+		}
+		if obj, ok := top.Object().(*types.Func); ok {
+			for _, name := range r.CustomizeDiffFuncs {
+				if name == facts.FuncName(obj) {
+					out = append(out, r)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
 // blockKeys: top-level keys that are blocks (lists or sets of a nested
-// resource) in every SDK resource of the package that has them. A block is
+// resource) in every given SDK resource that has them. A block is
 // unknown as a whole only under a dynamic block over unknown values; its
 // contents are judged on their own keys.
-func blockKeys(model *facts.Model) map[string]bool {
+func blockKeys(resources []*facts.SDKResource) map[string]bool {
 	out := map[string]bool{}
 	notBlock := map[string]bool{}
-	for _, r := range model.SDK {
+	for _, r := range resources {
 		for _, a := range r.Schema.Attributes {
 			if a.Block && !a.Uncertain {
 				out[a.Name] = true

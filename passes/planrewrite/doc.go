@@ -1,0 +1,35 @@
+// Package planrewrite defines an Analyzer that reports framework plan
+// modifiers and ModifyPlan methods that plan a value of their own for an
+// attribute the configuration controls (PLAN-1, PLAN-2, PLAN-3).
+//
+// See [Doc] for what it reports and why; docs/checks/planrewrite.md is generated from it.
+package planrewrite
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "planrewrite",
+	Title: "A plan modifier or ModifyPlan rewrites a value the configuration controls",
+	Rules: []rules.ID{"PLAN-1", "PLAN-2", "PLAN-3"},
+	Why: `Terraform checks every plan a provider returns against the configuration: an attribute set in the configuration must be planned as written (or as the prior state's value, to keep an equal form), a known configured value must not become unknown, and an attribute that is not Computed must stay null when the configuration leaves it null. A plan that breaks this fails with "Provider produced invalid plan" — for example ModifyPlan trimming whitespace from a configured template (C04), or a "default" plan modifier attached to an Optional attribute that is not Computed.
+
+This check follows, on SSA, the writes of resp.PlanValue in custom plan modifiers declared in the package (reported for each attribute of the schema they are attached to) and, in ModifyPlan, resp.Plan.SetAttribute(ctx, path.Root("x"), v) and the fields of a model stored before resp.Plan.Set. A write of the request's own ConfigValue, PlanValue or StateValue (also re-wrapped, types.StringValue(req.ConfigValue.ValueString())), or of null, is fine. A value of its own is reported unless a dominating branch shows the configuration leaves the attribute null (req.ConfigValue.IsNull(), or the plan's or config model's field IsNull()) — and then only when the attribute is Computed; an unknown is fine when the configuration is unknown too. Attributes with flags the model cannot decide are skipped.`,
+	Bad: `func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var plan templateModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if plan.Template.IsNull() || plan.Template.IsUnknown() {
+		return
+	}
+	plan.Template = types.StringValue(strings.TrimSpace(plan.Template.ValueString()))
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}`,
+	Good: `// Keep the configured text; compare it trimmed through a custom type's
+// StringSemanticEquals, so a whitespace-only difference is no change.
+Template: schema.StringAttribute{Required: true, CustomType: TrimmedStringType{}},`,
+	Severity: "error",
+	Since:    "v0.2.0",
+}

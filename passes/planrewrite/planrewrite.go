@@ -1,0 +1,344 @@
+package planrewrite
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+)
+
+// Analyzer reports plan writes that break the configuration's values.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+
+// write is one planned value: its attribute ("" in a plan modifier), class
+// and the guards that hold where it is written.
+type write struct {
+	attr   string
+	class  string
+	guards map[guard]bool
+	pos    token.Pos
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework) == 0 {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	if funcs == nil {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	checkModifiers(pass, rep, model, funcs)
+	for _, r := range model.Framework {
+		if r.Kind != "resource" || !r.SchemaResolved {
+			continue
+		}
+		fn := funcs[facts.Method(pass.Pkg, r.TypeName, "ModifyPlan")]
+		if fn == nil || len(fn.Params) < 4 {
+			continue
+		}
+		for _, w := range modifyPlanWrites(fn) {
+			a := lookup(r.Schema.Attributes, w.attr)
+			if a == nil {
+				continue
+			}
+			if rule, why, ok := decide(a, w); ok {
+				rep.Report(lint.Finding{Rule: rule, Pos: w.pos,
+					Message: fmt.Sprintf("%s.ModifyPlan plans %q as %s: %s", r.TypeName, w.attr, describe(w.class), why),
+					Related: []analysis.RelatedInformation{lint.Related(a.Pos, "%q is declared here (%s)", w.attr, flags(a))}})
+			}
+		}
+	}
+	return nil, nil
+}
+
+// use is one attribute a custom plan modifier is attached to.
+type use struct {
+	res  string
+	path string
+	attr *facts.Attribute
+}
+
+func checkModifiers(pass *analysis.Pass, rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa.Function) {
+	uses := map[string][]use{}
+	for _, r := range model.Framework {
+		var walk func(prefix string, attrs []facts.Attribute)
+		walk = func(prefix string, attrs []facts.Attribute) {
+			for i := range attrs {
+				a := &attrs[i]
+				for _, t := range a.CustomModifiers {
+					uses[t] = append(uses[t], use{r.TypeName, prefix + a.Name, a})
+				}
+				// Terraform cannot match set elements between config and
+				// plan, so it does not check the attributes inside them.
+				if a.Nesting != "set" {
+					walk(prefix+a.Name+".", a.Nested)
+				}
+			}
+		}
+		walk("", r.Schema.Attributes)
+	}
+	names := make([]string, 0, len(uses))
+	for t := range uses {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	for _, t := range names {
+		for _, fn := range modifierMethods(pass, funcs, t) {
+			reported := map[token.Pos]bool{}
+			for _, w := range modifierWrites(fn) {
+				for _, u := range uses[t] {
+					rule, why, ok := decide(u.attr, w)
+					if !ok || u.attr.Uncertain || reported[w.pos] {
+						continue
+					}
+					reported[w.pos] = true
+					rep.Report(lint.Finding{Rule: rule, Pos: w.pos,
+						Message: fmt.Sprintf("plan modifier %s plans %s for %q of %s: %s", fn.Name(), describe(w.class), u.path, u.res, why),
+						Related: []analysis.RelatedInformation{lint.Related(u.attr.Pos, "the modifier is attached to %q here (%s)", u.path, flags(u.attr))}})
+				}
+			}
+		}
+	}
+}
+
+// modifierMethods: the PlanModifyXxx methods of the named type "pkg.T", when
+// it is declared in this package.
+func modifierMethods(pass *analysis.Pass, funcs map[*types.Func]*ssa.Function, qualified string) []*ssa.Function {
+	name, ok := strings.CutPrefix(qualified, pass.Pkg.Path()+".")
+	if !ok {
+		return nil
+	}
+	tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.Function
+	ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+	for i := 0; i < ms.Len(); i++ {
+		m := ms.At(i).Obj().(*types.Func)
+		if strings.HasPrefix(m.Name(), "PlanModify") {
+			if fn := funcs[m]; fn != nil {
+				out = append(out, fn)
+			}
+		}
+	}
+	return out
+}
+
+// modifierWrites: the stores to resp.PlanValue in a PlanModifyXxx method.
+func modifierWrites(fn *ssa.Function) []write {
+	if len(fn.Params) < 4 {
+		return nil
+	}
+	s := newScope(fn, fn.Params[2])
+	resp := fn.Params[3]
+	s.resp = resp
+	var out []write
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok || fa.X != resp || fieldName(fa) != "PlanValue" {
+				continue
+			}
+			out = append(out, write{class: s.class(st.Val, 0), guards: s.guards(fn, b), pos: st.Pos()})
+		}
+	}
+	return out
+}
+
+func fieldName(fa *ssa.FieldAddr) string {
+	ptr, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return st.Field(fa.Field).Name()
+}
+
+// modifyPlanWrites: in ModifyPlan, fields of a model stored before the model
+// is handed to resp.Plan.Set, and resp.Plan.SetAttribute(path.Root("x"), v).
+func modifyPlanWrites(fn *ssa.Function) []write {
+	s := newScope(fn, fn.Params[2])
+	resp := fn.Params[3]
+	var sets []*ssa.Call
+	var out []write
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) < 2 {
+				continue
+			}
+			callee := c.Call.StaticCallee()
+			if callee == nil {
+				continue
+			}
+			if part := s.requestPart(c.Call.Args[0]); part != "" && (callee.Name() == "Get" || callee.Name() == "GetAttribute") {
+				if alloc := root(c.Call.Args[len(c.Call.Args)-1]); alloc != nil {
+					s.models[alloc] = strings.ToLower(part)
+				}
+				continue
+			}
+			fa, ok := c.Call.Args[0].(*ssa.FieldAddr)
+			if !ok || fa.X != resp || fieldName(fa) != "Plan" {
+				continue
+			}
+			switch callee.Name() {
+			case "Set":
+				sets = append(sets, c)
+			case "SetAttribute":
+				if len(c.Call.Args) == 4 {
+					if attr := modelflow.PathRoot(c.Call.Args[2]); attr != "" {
+						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: s.guards(fn, b), pos: c.Pos()})
+					}
+				}
+			}
+		}
+	}
+	for _, set := range sets {
+		m := root(set.Call.Args[2])
+		if m == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for i, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || fa.X != m || !reaches(b, i, set) {
+					continue
+				}
+				if attr := modelflow.FieldTag(fa); attr != "" {
+					out = append(out, write{attr: attr, class: s.class(st.Val, 0), guards: s.guards(fn, b), pos: st.Pos()})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// root: the alloc a model argument stands for (&m, m, any(m)).
+func root(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.Alloc:
+			return x
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// reaches: the instruction at b.Instrs[i] can be followed by the call.
+func reaches(b *ssa.BasicBlock, i int, call *ssa.Call) bool {
+	if call.Block() == b {
+		for _, instr := range b.Instrs[i+1:] {
+			if instr == call {
+				return true
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if x == call.Block() {
+			return true
+		}
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
+// decide applies PLAN-1/2/3 to one write of attribute a.
+func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
+	if a.Uncertain || a.Block {
+		return "", "", false
+	}
+	g := func(fact string) bool { return w.guards[guard{w.attr, fact}] }
+	cfgNull := g("config.null") || g("plan.null")
+	cfgSet := a.Required || g("config.notnull") || g("config.unknown") || (!a.Computed && (g("plan.notnull") || g("plan.unknown")))
+	configurable := a.Required || a.Optional
+	switch w.class {
+	case other, isUnknown:
+	default:
+		return "", "", false // the config's, the plan's or the prior state's value, or null
+	}
+	if !configurable {
+		return "", "", false
+	}
+	if !a.Computed && !cfgSet {
+		return "PLAN-2", "the attribute is not Computed, so when the configuration leaves it null the plan must be null too; Terraform rejects the plan (\"Provider produced invalid plan\")", true
+	}
+	if cfgNull {
+		return "", "", false
+	}
+	if w.class == isUnknown {
+		if g("config.unknown") {
+			return "", "", false
+		}
+		return "PLAN-3", "when the configuration sets this attribute, its known value must be planned as written, never as unknown; Terraform rejects the plan (\"Provider produced invalid plan\"); act only when req.ConfigValue.IsNull()", true
+	}
+	return "PLAN-1", "when the configuration sets this attribute, the plan must keep the configured value (or the prior state's); a rewritten value makes Terraform reject the plan (\"Provider produced invalid plan\"); act only when the configuration leaves it null, or normalise with a custom type's semantic equality", true
+}
+
+func describe(class string) string {
+	if class == isUnknown {
+		return "an unknown value"
+	}
+	return "a value of its own"
+}
+
+func flags(a *facts.Attribute) string {
+	var fs []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{a.Required, "Required"}, {a.Optional, "Optional"}, {a.Computed, "Computed"}} {
+		if f.on {
+			fs = append(fs, f.name)
+		}
+	}
+	return strings.Join(fs, "+")
+}
+
+func lookup(attrs []facts.Attribute, name string) *facts.Attribute {
+	for i := range attrs {
+		if attrs[i].Name == name {
+			return &attrs[i]
+		}
+	}
+	return nil
+}

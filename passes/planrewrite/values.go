@@ -1,0 +1,239 @@
+package planrewrite
+
+import (
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Value classes of a planned value.
+const (
+	fromConfig = "config"
+	fromPlan   = "plan"
+	fromState  = "state"
+	isNull     = "null"
+	isUnknown  = "unknown"
+	other      = "other"
+)
+
+// scope knows where the values of one function come from: the request's
+// ConfigValue/PlanValue/StateValue fields (plan modifiers) and the models
+// filled by req.Config/Plan/State.Get (ModifyPlan).
+type scope struct {
+	req    ssa.Value
+	resp   ssa.Value            // a plan modifier's response: its PlanValue starts as the plan's
+	spills map[ssa.Value]bool   // locals the request is copied into
+	models map[ssa.Value]string // model alloc -> its source
+}
+
+func newScope(fn *ssa.Function, req ssa.Value) *scope {
+	s := &scope{req: req, spills: map[ssa.Value]bool{}, models: map[ssa.Value]string{}}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && st.Val == req {
+				s.spills[st.Addr] = true
+			}
+		}
+	}
+	return s
+}
+
+// reqField: for req.X (a field of the request value or of a local copy of
+// it), the struct type and field index.
+func (s *scope) reqField(v ssa.Value) (types.Type, int, bool) {
+	switch v := v.(type) {
+	case *ssa.Field:
+		if v.X == s.req {
+			return v.X.Type(), v.Field, true
+		}
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && s.spills[fa.X] {
+			return s.req.Type(), fa.Field, true
+		}
+	}
+	return nil, 0, false
+}
+
+// source: which part of the request a value is, and for a model field the
+// attribute ("" for a plan modifier's own value).
+func (s *scope) source(v ssa.Value) (src, attr string, ok bool) {
+	if t, i, ok := s.reqField(v); ok {
+		return reqField(t, i)
+	}
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && s.resp != nil && fa.X == s.resp && fieldName(fa) == "PlanValue" {
+			return fromPlan, "", true
+		}
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if src, ok := s.models[fa.X]; ok {
+				return src, modelflow.FieldTag(fa), true
+			}
+		}
+	}
+	return "", "", false
+}
+
+func reqField(t types.Type, i int) (string, string, bool) {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return "", "", false
+	}
+	switch st.Field(i).Name() {
+	case "ConfigValue":
+		return fromConfig, "", true
+	case "PlanValue":
+		return fromPlan, "", true
+	case "StateValue":
+		return fromState, "", true
+	}
+	return "", "", false
+}
+
+var ctorName = regexp.MustCompile(`^(New)?[A-Z][A-Za-z0-9]*(Null|Unknown|Value|ValueMust)$`)
+
+// class says what kind of value v is: one of the request's values, null,
+// unknown, or other (anything computed).
+func (s *scope) class(v ssa.Value, depth int) string {
+	if depth > 6 {
+		return other
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return s.class(x.X, depth+1)
+	case *ssa.ChangeType:
+		return s.class(x.X, depth+1)
+	case *ssa.Phi:
+		out := ""
+		for _, e := range x.Edges {
+			c := s.class(e, depth+1)
+			if c == other || c == isUnknown || out == "" {
+				out = c
+			}
+		}
+		return out
+	case *ssa.UnOp:
+		if src, _, ok := s.source(x); ok {
+			return src
+		}
+		if alloc, ok := x.X.(*ssa.Alloc); ok {
+			if src, ok := s.models[alloc]; ok {
+				return src // a value filled by req.X.GetAttribute
+			}
+		}
+	case *ssa.Field:
+		if src, _, ok := s.source(x); ok {
+			return src
+		}
+	case *ssa.Call:
+		return s.callClass(x, depth)
+	}
+	return other
+}
+
+// callClass: XxxNull()/XxxUnknown() constructors of the framework, and
+// XxxValue(v.ValueXxx()) which re-wraps a request value unchanged.
+func (s *scope) callClass(c *ssa.Call, depth int) string {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || !strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") || fn.Signature.Recv() != nil {
+		return other
+	}
+	name := fn.Name()
+	if !ctorName.MatchString(name) {
+		return other
+	}
+	switch {
+	case strings.HasSuffix(name, "Null"):
+		return isNull
+	case strings.HasSuffix(name, "Unknown"):
+		return isUnknown
+	}
+	if len(c.Call.Args) == 1 {
+		if inner, ok := c.Call.Args[0].(*ssa.Call); ok {
+			if m := inner.Call.StaticCallee(); m != nil && m.Signature.Recv() != nil && strings.HasPrefix(m.Name(), "Value") && len(inner.Call.Args) == 1 {
+				if cl := s.class(inner.Call.Args[0], depth+1); cl != other {
+					return cl
+				}
+			}
+		}
+	}
+	return other
+}
+
+// guard is one fact a branch establishes: "config.null", "plan.unknown", ...
+// for an attribute ("" in a plan modifier).
+type guard struct{ attr, fact string }
+
+// guards: the facts the dominating IsNull()/IsUnknown() branches establish at b.
+func (s *scope) guards(fn *ssa.Function, b *ssa.BasicBlock) map[guard]bool {
+	out := map[guard]bool{}
+	for _, ib := range fn.Blocks {
+		ifi, ok := ib.Instrs[len(ib.Instrs)-1].(*ssa.If)
+		if !ok || len(ib.Succs) != 2 {
+			continue
+		}
+		src, attr, method, truth, ok := s.test(ifi.Cond)
+		if !ok {
+			continue
+		}
+		for i, succ := range ib.Succs {
+			if len(succ.Preds) == 1 && succ.Dominates(b) {
+				holds := (i == 0) == truth
+				fact := strings.ToLower(strings.TrimPrefix(method, "Is"))
+				if !holds {
+					fact = "not" + fact
+				}
+				out[guard{attr, src + "." + fact}] = true
+			}
+		}
+	}
+	return out
+}
+
+// test recognises v.IsNull() / v.IsUnknown() (possibly negated) on a request value.
+func (s *scope) test(cond ssa.Value) (src, attr, method string, truth, ok bool) {
+	truth = true
+	for {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op.String() != "!" {
+			break
+		}
+		cond, truth = u.X, !truth
+	}
+	c, isCall := cond.(*ssa.Call)
+	if !isCall || len(c.Call.Args) != 1 {
+		return
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || (fn.Name() != "IsNull" && fn.Name() != "IsUnknown") {
+		return
+	}
+	src, attr, ok = s.source(c.Call.Args[0])
+	return src, attr, fn.Name(), truth, ok
+}
+
+// requestPart: "Plan", "Config" or "State" for req.Plan and the like.
+func (s *scope) requestPart(v ssa.Value) string {
+	t, i, ok := s.reqField(v)
+	if !ok {
+		return ""
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	name := st.Field(i).Name()
+	switch name {
+	case "Plan", "Config", "State":
+		p, _ := tfapi.Named(st.Field(i).Type())
+		if strings.HasSuffix(p, "/tfsdk") {
+			return name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,174 @@
+package planrewrite
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// --- custom plan modifiers ---
+
+// defaultString plans a default when the configuration leaves the value null.
+type defaultString struct{ value string }
+
+func (m defaultString) Description(context.Context) string         { return "default" }
+func (m defaultString) MarkdownDescription(context.Context) string { return "default" }
+func (m defaultString) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	resp.PlanValue = types.StringValue(m.value) // want `PLAN-2: plan modifier PlanModifyString plans a value of its own for "region" of serverResource: the attribute is not Computed`
+}
+
+func defaultValue(v string) planmodifier.String { return &defaultString{value: v} }
+
+// lowerCase rewrites whatever the configuration says.
+type lowerCase struct{}
+
+func (lowerCase) Description(context.Context) string         { return "lower" }
+func (lowerCase) MarkdownDescription(context.Context) string { return "lower" }
+func (lowerCase) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.ConfigValue.IsUnknown() {
+		return
+	}
+	resp.PlanValue = types.StringValue(strings.ToLower(req.ConfigValue.ValueString())) // want `PLAN-1: plan modifier PlanModifyString plans a value of its own for "name" of serverResource: when the configuration sets this attribute, the plan must keep the configured value`
+}
+
+// stripPrefix rewrites the planned value, which for an attribute that is not
+// Computed is the configuration's.
+type stripPrefix struct{}
+
+func (stripPrefix) Description(context.Context) string         { return "strip" }
+func (stripPrefix) MarkdownDescription(context.Context) string { return "strip" }
+func (stripPrefix) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if resp.PlanValue.IsNull() || resp.PlanValue.IsUnknown() {
+		return
+	}
+	if _, id, ok := strings.Cut(resp.PlanValue.ValueString(), ":"); ok {
+		resp.PlanValue = types.StringValue(id) // want `PLAN-1: plan modifier PlanModifyString plans a value of its own for "team_id" of serverResource`
+	}
+}
+
+// keepEquivalent keeps the prior form when only the case differs: fine.
+type keepEquivalent struct{}
+
+func (keepEquivalent) Description(context.Context) string         { return "equal fold" }
+func (keepEquivalent) MarkdownDescription(context.Context) string { return "equal fold" }
+func (keepEquivalent) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if strings.EqualFold(req.ConfigValue.ValueString(), req.StateValue.ValueString()) {
+		resp.PlanValue = req.StateValue
+		return
+	}
+	resp.PlanValue = types.StringValue(req.ConfigValue.ValueString())
+}
+
+// unknownOnChange marks a value unknown: fine on a Computed-only attribute.
+type unknownOnChange struct{}
+
+func (unknownOnChange) Description(context.Context) string         { return "unknown" }
+func (unknownOnChange) MarkdownDescription(context.Context) string { return "unknown" }
+func (unknownOnChange) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	resp.PlanValue = types.StringUnknown()
+}
+
+type serverResource struct{}
+
+func (r *serverResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_server"
+}
+
+func (r *serverResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"region":  schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{defaultValue("eu")}},
+		"zone":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{defaultValue("a")}},
+		"name":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{lowerCase{}}},
+		"kind":    schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{keepEquivalent{}}},
+		"etag":    schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{unknownOnChange{}}},
+		"team_id": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stripPrefix{}}},
+	}}
+}
+
+func (r *serverResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *serverResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *serverResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *serverResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// --- ModifyPlan ---
+
+type templateModel struct {
+	ID       types.String `tfsdk:"id"`
+	Template types.String `tfsdk:"template"`
+	Label    types.String `tfsdk:"label"`
+	Version  types.String `tfsdk:"version"`
+	Owner    types.String `tfsdk:"owner"`
+}
+
+type templateResource struct{}
+
+var _ resource.ResourceWithModifyPlan = &templateResource{}
+
+func (r *templateResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_template"
+}
+
+func (r *templateResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":       schema.StringAttribute{Computed: true},
+		"template": schema.StringAttribute{Required: true},
+		"label":    schema.StringAttribute{Optional: true, Computed: true},
+		"version":  schema.StringAttribute{Computed: true},
+		"owner":    schema.StringAttribute{Optional: true, Computed: true},
+	}}
+}
+
+// The C04 shape: the configured template is trimmed in the plan.
+func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, state templateModel
+	var config templateModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		plan.Owner = state.Owner // the prior state's value: fine
+	}
+	plan.Version = types.StringUnknown() // Computed only: fine
+	if config.Owner.IsNull() {
+		plan.Owner = types.StringValue("me") // not configured, Computed: fine
+	}
+	if !plan.Template.IsNull() && !plan.Template.IsUnknown() {
+		plan.Template = types.StringValue(strings.TrimSpace(plan.Template.ValueString())) // want `PLAN-1: templateResource.ModifyPlan plans "template" as a value of its own`
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("label"), types.StringUnknown())...) // want `PLAN-3: templateResource.ModifyPlan plans "label" as an unknown value`
+}
+
+func (r *templateResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *templateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *templateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *templateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+func resources() []func() resource.Resource {
+	return []func() resource.Resource{
+		func() resource.Resource { return &serverResource{} },
+		func() resource.Resource { return &templateResource{} },
+	}
+}

@@ -212,7 +212,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
 		{"unguardedunknown", []string{"VALIDATE-1"}, 3},
 		{"setnewnoncomputed", []string{"PLAN-2"}, 5},
-		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 5},
+		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 7},
 	} {
 		flags := []string{"-" + c.check, "./" + c.check + "/..."}
 		standalone := run(t, dir, bin, flags...)

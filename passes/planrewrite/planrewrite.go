@@ -145,6 +145,7 @@ func modifierWrites(fn *ssa.Function) []write {
 	s := newScope(fn, fn.Params[2])
 	resp := fn.Params[3]
 	s.resp = resp
+	known := s.facts(fn)
 	var out []write
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -156,7 +157,7 @@ func modifierWrites(fn *ssa.Function) []write {
 			if !ok || fa.X != resp || fieldName(fa) != "PlanValue" {
 				continue
 			}
-			out = append(out, write{class: s.class(st.Val, 0), guards: s.guards(fn, b), pos: st.Pos()})
+			out = append(out, write{class: s.class(st.Val, 0), guards: known[b], pos: st.Pos()})
 		}
 	}
 	return out
@@ -179,6 +180,7 @@ func fieldName(fa *ssa.FieldAddr) string {
 func modifyPlanWrites(fn *ssa.Function) []write {
 	s := newScope(fn, fn.Params[2])
 	resp := fn.Params[3]
+	known := s.facts(fn)
 	var sets []*ssa.Call
 	var out []write
 	for _, b := range fn.Blocks {
@@ -191,12 +193,6 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 			if callee == nil {
 				continue
 			}
-			if part := s.requestPart(c.Call.Args[0]); part != "" && (callee.Name() == "Get" || callee.Name() == "GetAttribute") {
-				if alloc := root(c.Call.Args[len(c.Call.Args)-1]); alloc != nil {
-					s.models[alloc] = strings.ToLower(part)
-				}
-				continue
-			}
 			fa, ok := c.Call.Args[0].(*ssa.FieldAddr)
 			if !ok || fa.X != resp || fieldName(fa) != "Plan" {
 				continue
@@ -207,7 +203,7 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 			case "SetAttribute":
 				if len(c.Call.Args) == 4 {
 					if attr := modelflow.PathRoot(c.Call.Args[2]); attr != "" {
-						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: s.guards(fn, b), pos: c.Pos()})
+						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: known[b], pos: c.Pos()})
 					}
 				}
 			}
@@ -225,35 +221,16 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 					continue
 				}
 				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || fa.X != m || !reaches(b, i, set) {
+				if !ok || root(fa.X) != m || !reaches(b, i, set) {
 					continue
 				}
 				if attr := modelflow.FieldTag(fa); attr != "" {
-					out = append(out, write{attr: attr, class: s.class(st.Val, 0), guards: s.guards(fn, b), pos: st.Pos()})
+					out = append(out, write{attr: attr, class: s.class(st.Val, 0), guards: known[b], pos: st.Pos()})
 				}
 			}
 		}
 	}
 	return out
-}
-
-// root: the alloc a model argument stands for (&m, m, any(m)).
-func root(v ssa.Value) ssa.Value {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		case *ssa.Alloc:
-			return x
-		default:
-			return nil
-		}
-	}
-	return nil
 }
 
 // reaches: the instruction at b.Instrs[i] can be followed by the call.
@@ -284,11 +261,20 @@ func reaches(b *ssa.BasicBlock, i int, call *ssa.Call) bool {
 
 // decide applies PLAN-1/2/3 to one write of attribute a.
 func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
-	if a.Uncertain || a.Block {
+	// Terraform cannot match the elements of a set of nested objects
+	// between config and plan, so it does not check inside them.
+	if a.Uncertain || a.Block || a.Nesting == "set" {
 		return "", "", false
 	}
-	g := func(fact string) bool { return w.guards[guard{w.attr, fact}] }
-	cfgNull := g("config.null") || g("plan.null")
+	for gd := range w.guards {
+		if p, ok := strings.CutPrefix(gd.fact, "path="); ok && gd.attr == "" && p != a.Name {
+			return "", "", false // the write is for another attribute
+		}
+	}
+	// A plan modifier's own value has attr ""; a field of a model it reads
+	// carries the attribute's name.
+	g := func(fact string) bool { return w.guards[guard{w.attr, fact}] || w.guards[guard{a.Name, fact}] }
+	cfgNull := g("config.null") || g("plan.null") || g("config.absent")
 	cfgSet := a.Required || g("config.notnull") || g("config.unknown") || (!a.Computed && (g("plan.notnull") || g("plan.unknown")))
 	configurable := a.Required || a.Optional
 	switch w.class {
@@ -310,6 +296,9 @@ func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
 			return "", "", false
 		}
 		return "PLAN-3", "when the configuration sets this attribute, its known value must be planned as written, never as unknown; Terraform rejects the plan (\"Provider produced invalid plan\"); act only when req.ConfigValue.IsNull()", true
+	}
+	if g("plan.absent") {
+		return "PLAN-1", "a null or unknown plan value does not mean the configuration leaves it unset: when the configuration sets it to a value not known until apply, the plan must stay unknown, and Terraform rejects this one (\"Provider produced invalid plan\"); test the configuration (req.Config, IsNull) instead", true
 	}
 	return "PLAN-1", "when the configuration sets this attribute, the plan must keep the configured value (or the prior state's); a rewritten value makes Terraform reject the plan (\"Provider produced invalid plan\"); act only when the configuration leaves it null, or normalise with a custom type's semantic equality", true
 }

@@ -40,7 +40,62 @@ func newScope(fn *ssa.Function, req ssa.Value) *scope {
 			}
 		}
 	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) < 2 {
+				continue
+			}
+			callee := c.Call.StaticCallee()
+			if callee == nil || (callee.Name() != "Get" && callee.Name() != "GetAttribute") {
+				continue
+			}
+			if part := s.requestPart(c.Call.Args[0]); part != "" {
+				if alloc := root(c.Call.Args[len(c.Call.Args)-1]); alloc != nil {
+					s.models[alloc] = strings.ToLower(part)
+				}
+			}
+		}
+	}
 	return s
+}
+
+// root: the alloc a model argument or field base stands for (&m, m, any(m),
+// and *p for a pointer model filled through &p).
+func root(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.Alloc:
+			return x
+		case *ssa.Phi:
+			return phiRoot(x)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// phiRoot: the one alloc a phi merges with nil (var p *M; if ... { p = &M{} }).
+func phiRoot(phi *ssa.Phi) ssa.Value {
+	var out ssa.Value
+	for _, e := range phi.Edges {
+		if k, ok := e.(*ssa.Const); ok && k.IsNil() {
+			continue
+		}
+		a, ok := e.(*ssa.Alloc)
+		if !ok || (out != nil && out != a) {
+			return nil
+		}
+		out = a
+	}
+	return out
 }
 
 // reqField: for req.X (a field of the request value or of a local copy of
@@ -71,7 +126,7 @@ func (s *scope) source(v ssa.Value) (src, attr string, ok bool) {
 			return fromPlan, "", true
 		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if src, ok := s.models[fa.X]; ok {
+			if src, ok := s.models[root(fa.X)]; ok {
 				return src, modelflow.FieldTag(fa), true
 			}
 		}
@@ -132,6 +187,10 @@ func (s *scope) class(v ssa.Value, depth int) string {
 		}
 	case *ssa.Call:
 		return s.callClass(x, depth)
+	case *ssa.Const:
+		if x.IsNil() {
+			return isNull // a nil pointer or slice field is null
+		}
 	}
 	return other
 }
@@ -140,6 +199,20 @@ func (s *scope) class(v ssa.Value, depth int) string {
 // XxxValue(v.ValueXxx()) which re-wraps a request value unchanged.
 func (s *scope) callClass(c *ssa.Call, depth int) string {
 	fn := c.Call.StaticCallee()
+	if fn != nil && fn.Signature.Recv() != nil {
+		switch fn.Name() {
+		case "UnknownValue":
+			return isUnknown
+		case "NullValue":
+			return isNull
+		}
+	}
+	if fn != nil && fn.Signature.Recv() == nil {
+		// A provider's own helpers: customfield.NullObjectSet[T](ctx), ...
+		if n := strings.ToLower(fn.Name()); strings.HasPrefix(n, "null") || strings.HasPrefix(n, "newnull") {
+			return isNull
+		}
+	}
 	if fn == nil || fn.Pkg == nil || !strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") || fn.Signature.Recv() != nil {
 		return other
 	}
@@ -169,30 +242,102 @@ func (s *scope) callClass(c *ssa.Call, depth int) string {
 // for an attribute ("" in a plan modifier).
 type guard struct{ attr, fact string }
 
-// guards: the facts the dominating IsNull()/IsUnknown() branches establish at b.
-func (s *scope) guards(fn *ssa.Function, b *ssa.BasicBlock) map[guard]bool {
-	out := map[guard]bool{}
-	for _, ib := range fn.Blocks {
-		ifi, ok := ib.Instrs[len(ib.Instrs)-1].(*ssa.If)
-		if !ok || len(ib.Succs) != 2 {
-			continue
-		}
-		src, attr, method, truth, ok := s.test(ifi.Cond)
-		if !ok {
-			continue
-		}
-		for i, succ := range ib.Succs {
-			if len(succ.Preds) == 1 && succ.Dominates(b) {
-				holds := (i == 0) == truth
-				fact := strings.ToLower(strings.TrimPrefix(method, "Is"))
-				if !holds {
-					fact = "not" + fact
+// facts maps each block to the guards that hold on every path into it,
+// from the IsNull()/IsUnknown() branches taken on the way.
+type blockFacts map[*ssa.BasicBlock]map[guard]bool
+
+func (s *scope) facts(fn *ssa.Function) blockFacts {
+	in := blockFacts{}
+	if len(fn.Blocks) == 0 {
+		return in
+	}
+	in[fn.Blocks[0]] = map[guard]bool{}
+	for changed, rounds := true, 0; changed && rounds < 50; rounds++ {
+		changed = false
+		for _, b := range fn.Blocks {
+			cur, ok := in[b]
+			if !ok {
+				continue
+			}
+			for i, succ := range b.Succs {
+				out := s.edge(b, i, cur)
+				old, seen := in[succ]
+				if !seen {
+					in[succ] = out
+					changed = true
+					continue
 				}
-				out[guard{attr, src + "." + fact}] = true
+				for g := range old {
+					if !out[g] {
+						delete(old, g)
+						changed = true
+					}
+				}
 			}
 		}
 	}
+	return in
+}
+
+// edge: the facts after leaving b by its i-th successor.
+func (s *scope) edge(b *ssa.BasicBlock, i int, cur map[guard]bool) map[guard]bool {
+	out := make(map[guard]bool, len(cur)+2)
+	for g := range cur {
+		out[g] = true
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return out
+	}
+	if attr, truth, ok := s.pathTest(ifi.Cond); ok {
+		if (i == 0) == truth {
+			out[guard{"", "path=" + attr}] = true
+		}
+		return out
+	}
+	src, attr, method, truth, ok := s.test(ifi.Cond)
+	if !ok {
+		return out
+	}
+	holds := (i == 0) == truth
+	fact := strings.ToLower(strings.TrimPrefix(method, "Is"))
+	if !holds {
+		fact = "not" + fact
+	} else {
+		out[guard{attr, src + ".absent"}] = true // null or unknown
+	}
+	out[guard{attr, src + "." + fact}] = true
 	return out
+}
+
+// pathTest recognises req.Path.Equal(path.Root("x")), possibly negated: a
+// plan modifier shared by attributes acting for one of them only.
+func (s *scope) pathTest(cond ssa.Value) (attr string, truth, ok bool) {
+	truth = true
+	for {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op.String() != "!" {
+			break
+		}
+		cond, truth = u.X, !truth
+	}
+	c, isCall := cond.(*ssa.Call)
+	if !isCall || len(c.Call.Args) != 2 {
+		return "", false, false
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "Equal" {
+		return "", false, false
+	}
+	t, i, isReq := s.reqField(c.Call.Args[0])
+	if !isReq {
+		return "", false, false
+	}
+	if st, isStruct := t.Underlying().(*types.Struct); !isStruct || i >= st.NumFields() || st.Field(i).Name() != "Path" {
+		return "", false, false
+	}
+	attr = modelflow.PathRoot(c.Call.Args[1])
+	return attr, truth, attr != ""
 }
 
 // test recognises v.IsNull() / v.IsUnknown() (possibly negated) on a request value.

@@ -54,6 +54,48 @@ func (stripPrefix) PlanModifyString(ctx context.Context, req planmodifier.String
 	}
 }
 
+// fromOther fills the value only when the configuration does not set it:
+// it returns while the value is set and known, so what follows holds for
+// null or unknown.
+type fromOther struct{}
+
+func (fromOther) Description(context.Context) string         { return "from other" }
+func (fromOther) MarkdownDescription(context.Context) string { return "from other" }
+func (fromOther) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsUnknown() && !req.ConfigValue.IsNull() {
+		return
+	}
+	var other types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("kind"), &other)...)
+	resp.PlanValue = types.StringValue(other.ValueString() + "-1")
+}
+
+// configModel reads the whole configuration and tests its own attribute.
+type configModel struct{}
+
+func (configModel) Description(context.Context) string         { return "config model" }
+func (configModel) MarkdownDescription(context.Context) string { return "config model" }
+func (configModel) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	var config struct {
+		Mode types.String `tfsdk:"mode"`
+	}
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if config.Mode.IsNull() {
+		resp.PlanValue = types.StringUnknown()
+	}
+}
+
+// perAttribute is shared; it acts for "kind" only.
+type perAttribute struct{}
+
+func (perAttribute) Description(context.Context) string         { return "per attribute" }
+func (perAttribute) MarkdownDescription(context.Context) string { return "per attribute" }
+func (perAttribute) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.Path.Equal(path.Root("etag")) {
+		resp.PlanValue = types.StringUnknown()
+	}
+}
+
 // keepEquivalent keeps the prior form when only the case differs: fine.
 type keepEquivalent struct{}
 
@@ -87,9 +129,11 @@ func (r *serverResource) Schema(ctx context.Context, req resource.SchemaRequest,
 		"region":  schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{defaultValue("eu")}},
 		"zone":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{defaultValue("a")}},
 		"name":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{lowerCase{}}},
-		"kind":    schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{keepEquivalent{}}},
+		"kind":    schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{keepEquivalent{}, perAttribute{}}},
 		"etag":    schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{unknownOnChange{}}},
 		"team_id": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stripPrefix{}}},
+		"derived": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{fromOther{}}},
+		"mode":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}},
 	}}
 }
 
@@ -166,9 +210,60 @@ func (r *templateResource) Update(ctx context.Context, req resource.UpdateReques
 func (r *templateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }
 
+// recordResource keeps its models behind pointers.
+type recordResource struct{}
+
+var _ resource.ResourceWithModifyPlan = &recordResource{}
+
+func (r *recordResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_record"
+}
+
+func (r *recordResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"template": schema.StringAttribute{Required: true},
+		"label":    schema.StringAttribute{Optional: true, Computed: true},
+	}}
+}
+
+func (r *recordResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var plan *templateModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var state *templateModel
+	if !req.State.Raw.IsNull() {
+		state = &templateModel{}
+		resp.Diagnostics.Append(req.State.Get(ctx, state)...)
+	}
+	if plan == nil || state == nil {
+		return
+	}
+	if strings.EqualFold(plan.Template.ValueString(), state.Template.ValueString()) {
+		plan.Template = state.Template // the prior state's equal form: fine
+		plan.Label = nullString()      // null: fine
+	} else {
+		plan.Label = types.StringValue(strings.ToUpper(plan.Template.ValueString())) // want `PLAN-1: recordResource.ModifyPlan plans "label" as a value of its own`
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	if plan.Label.IsNull() || plan.Label.IsUnknown() {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("label"), types.StringValue("default"))...) // want `PLAN-1: recordResource.ModifyPlan plans "label" as a value of its own: a null or unknown plan value does not mean the configuration leaves it unset`
+	}
+}
+
+func (r *recordResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *recordResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *recordResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *recordResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
 func resources() []func() resource.Resource {
 	return []func() resource.Resource{
 		func() resource.Resource { return &serverResource{} },
 		func() resource.Resource { return &templateResource{} },
+		func() resource.Resource { return &recordResource{} },
 	}
 }
+
+func nullString() types.String { return types.StringNull() }

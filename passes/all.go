@@ -19,6 +19,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 )
 
 // Docs returns the documentation of every check, in the order of Checks.
@@ -37,6 +38,7 @@ func Docs() []*lint.Doc {
 		setnewnoncomputed.Doc,
 		unguardedunknown.Doc,
 		unknowninstate.Doc,
+		usestatechanging.Doc,
 	}
 }
 
@@ -56,6 +58,7 @@ func Checks() []*analysis.Analyzer {
 		setnewnoncomputed.Analyzer,
 		unguardedunknown.Analyzer,
 		unknowninstate.Analyzer,
+		usestatechanging.Analyzer,
 	}
 }
 
@@ -68,5 +71,5 @@ func All() []*analysis.Analyzer {
 // OptIn names the checks that run only when asked for (-<name>): heuristics
 // whose precision on real providers is below the bar for the default set.
 func OptIn() []string {
-	return []string{readneverremoves.Doc.Name}
+	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name}
 }

@@ -1,0 +1,168 @@
+package usestatechanging
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+)
+
+// Analyzer reports UseStateForUnknown on Computed values Update rewrites.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+
+// volatile matches attribute names of values that change by nature.
+var volatile = regexp.MustCompile(`^(status|state|phase|etag|version|revision|generation|health)$|^(updated|modified|last)_|_(updated_at|modified_at|modified|updated|count|status|state|version|revision|generation)$`)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework) == 0 {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	if funcs == nil {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	for _, r := range model.Framework {
+		if r.Kind != "resource" || !r.SchemaResolved {
+			continue
+		}
+		update := funcs[facts.Method(pass.Pkg, r.TypeName, "Update")]
+		if update == nil {
+			continue
+		}
+		var cands []*facts.Attribute
+		for i := range r.Schema.Attributes {
+			a := &r.Schema.Attributes[i]
+			if a.Computed && !a.Optional && !a.Uncertain && a.HasPlanModifier("UseStateForUnknown") && volatile.MatchString(a.Name) {
+				cands = append(cands, a)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		writes := apiWrites(update, models(r))
+		for _, a := range cands {
+			if pos, ok := writes[a.Name]; ok {
+				rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
+					Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but Update writes it from the API response: when the remote system changes it, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown for a value that changes on update", a.Name, r.TypeName),
+					Related: []analysis.RelatedInformation{lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
+			}
+		}
+	}
+	return nil, nil
+}
+
+func models(r *facts.FrameworkResource) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range r.Models {
+		out[m] = true
+	}
+	return out
+}
+
+// apiWrites: for each tfsdk name, a store into a field of one of the
+// resource's models of a value built by a framework constructor from
+// something that is not another model field — in fn and the package
+// functions it calls, two calls deep.
+func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function, depth int)
+	visit = func(f *ssa.Function, depth int) {
+		if f == nil || seen[f] || depth > 2 {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					fa, ok := in.Addr.(*ssa.FieldAddr)
+					if !ok || !models[structName(fa.X.Type())] || !fromAPI(in.Val) {
+						continue
+					}
+					if tag := modelflow.FieldTag(fa); tag != "" {
+						if _, dup := out[tag]; !dup {
+							out[tag] = in.Pos()
+						}
+					}
+				case ssa.CallInstruction:
+					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
+						visit(callee, depth+1)
+					}
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			visit(anon, depth)
+		}
+	}
+	visit(fn, 0)
+	return out
+}
+
+func structName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// fromAPI: types.StringValue(x), types.Int64PointerValue(p), ... where no
+// argument is loaded from a model field (a copy of the plan or state).
+func fromAPI(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil || !strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") {
+		return false
+	}
+	if !strings.HasSuffix(fn.Name(), "Value") && !strings.HasSuffix(fn.Name(), "PointerValue") {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if fromModel(a, 0) {
+			return false
+		}
+	}
+	return len(c.Call.Args) > 0
+}
+
+// fromModel: the value is read from a tfsdk-tagged field (m.X.ValueString()).
+func fromModel(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && modelflow.FieldTag(fa) != "" {
+			return true
+		}
+		return fromModel(x.X, depth+1)
+	case *ssa.Call:
+		if x.Call.Signature().Recv() != nil && len(x.Call.Args) > 0 {
+			return fromModel(x.Call.Args[0], depth+1)
+		}
+	case *ssa.Convert:
+		return fromModel(x.X, depth+1)
+	case *ssa.ChangeType:
+		return fromModel(x.X, depth+1)
+	}
+	return false
+}

@@ -270,6 +270,11 @@ func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
 		if p, ok := strings.CutPrefix(gd.fact, "path="); ok && gd.attr == "" && p != a.Name {
 			return "", "", false // the write is for another attribute
 		}
+		// Under a test that another attribute is not configured, the rule
+		// that ties the two (a validator, a ConflictsWith) is out of sight.
+		if gd.attr != "" && gd.attr != a.Name && (gd.fact == "config.null" || gd.fact == "config.absent") {
+			return "", "", false
+		}
 	}
 	// A plan modifier's own value has attr ""; a field of a model it reads
 	// carries the attribute's name.
@@ -289,6 +294,11 @@ func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
 		return "PLAN-2", "the attribute is not Computed, so when the configuration leaves it null the plan must be null too; Terraform rejects the plan (\"Provider produced invalid plan\")", true
 	}
 	if cfgNull {
+		return "", "", false
+	}
+	// A rebuilt nested object or list may keep every configured part and
+	// fill only its Computed parts; the check cannot tell.
+	if w.class == other && len(a.Nested) > 0 {
 		return "", "", false
 	}
 	if w.class == isUnknown {

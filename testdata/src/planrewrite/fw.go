@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -134,6 +135,7 @@ func (r *serverResource) Schema(ctx context.Context, req resource.SchemaRequest,
 		"team_id": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stripPrefix{}}},
 		"derived": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{fromOther{}}},
 		"mode":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}},
+		"pool":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}}, // guarded by "mode" unset: a validator ties them, out of sight
 	}}
 }
 
@@ -154,6 +156,7 @@ type templateModel struct {
 	Label    types.String `tfsdk:"label"`
 	Version  types.String `tfsdk:"version"`
 	Owner    types.String `tfsdk:"owner"`
+	Settings types.Object `tfsdk:"settings"`
 }
 
 type templateResource struct{}
@@ -223,6 +226,9 @@ func (r *recordResource) Schema(ctx context.Context, req resource.SchemaRequest,
 	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
 		"template": schema.StringAttribute{Required: true},
 		"label":    schema.StringAttribute{Optional: true, Computed: true},
+		"settings": schema.SingleNestedAttribute{Optional: true, Computed: true, Attributes: map[string]schema.Attribute{
+			"flag": schema.BoolAttribute{Optional: true, Computed: true},
+		}},
 	}}
 }
 
@@ -240,6 +246,8 @@ func (r *recordResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if strings.EqualFold(plan.Template.ValueString(), state.Template.ValueString()) {
 		plan.Template = state.Template // the prior state's equal form: fine
 		plan.Label = nullString()      // null: fine
+		// A rebuilt nested object may keep what is configured: not decided.
+		plan.Settings = types.ObjectValueMust(map[string]attr.Type{"flag": types.BoolType}, map[string]attr.Value{"flag": types.BoolValue(false)})
 	} else {
 		plan.Label = types.StringValue(strings.ToUpper(plan.Template.ValueString())) // want `PLAN-1: recordResource.ModifyPlan plans "label" as a value of its own`
 	}

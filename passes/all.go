@@ -6,6 +6,7 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
@@ -25,6 +26,7 @@ import (
 // Docs returns the documentation of every check, in the order of Checks.
 func Docs() []*lint.Doc {
 	return []*lint.Doc{
+		configoverwrite.Doc,
 		datasourceremove.Doc,
 		incompleteimport.Doc,
 		invalidschemaflags.Doc,
@@ -45,6 +47,7 @@ func Docs() []*lint.Doc {
 // Checks returns the analyzers that report contract violations.
 func Checks() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		configoverwrite.Analyzer,
 		datasourceremove.Analyzer,
 		incompleteimport.Analyzer,
 		invalidschemaflags.Analyzer,
@@ -71,5 +74,5 @@ func All() []*analysis.Analyzer {
 // OptIn names the checks that run only when asked for (-<name>): heuristics
 // whose precision on real providers is below the bar for the default set.
 func OptIn() []string {
-	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name}
+	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name, configoverwrite.Doc.Name}
 }

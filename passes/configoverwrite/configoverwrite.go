@@ -1,0 +1,212 @@
+package configoverwrite
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+)
+
+// Analyzer reports configured attributes saved in the API's form.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.Framework) == 0 {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	if funcs == nil {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	reported := map[token.Pos]bool{}
+	for _, r := range model.Framework {
+		if r.Kind != "resource" || !r.SchemaResolved {
+			continue
+		}
+		cands := map[string]*facts.Attribute{}
+		for i := range r.Schema.Attributes {
+			a := &r.Schema.Attributes[i]
+			if !a.Computed && (a.Required || a.Optional) && !a.CustomType && !a.Uncertain && !a.Block && !a.WriteOnly {
+				cands[a.Name] = a
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		models := map[string]bool{}
+		for _, m := range r.Models {
+			models[m] = true
+		}
+		for _, method := range []string{"Create", "Update"} {
+			fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]
+			for _, w := range writes(fn, models) {
+				a := cands[w.attr]
+				if a == nil || reported[w.pos] || (w.list != (a.Type == "list" || a.Type == "set")) {
+					continue
+				}
+				if w.list && a.Required {
+					continue // configured lists are never null: an empty answer matches []
+				}
+				reported[w.pos] = true
+				rep.Report(finding(r, method, a, w))
+			}
+		}
+	}
+	return nil, nil
+}
+
+func finding(r *facts.FrameworkResource, method string, a *facts.Attribute, w write) lint.Finding {
+	why := "a string built by a normalising step (re-marshalled, converted, reformatted)"
+	if w.list {
+		why = "a list built from the API's answer with no len(...) > 0 test, so an empty answer saves [] where the configuration has none"
+	}
+	return lint.Finding{Rule: "APPLY-2", Pos: w.pos,
+		Message: fmt.Sprintf("%s.%s saves %q (%s, not Computed) as %s instead of the planned value: when it differs from the configuration, Terraform fails with \"Provider produced inconsistent result after apply\"; save the plan's value and normalise in Read", r.TypeName, method, a.Name, flags(a), why),
+		Related: []analysis.RelatedInformation{lint.Related(a.Pos, "%q is declared here", a.Name)}}
+}
+
+func flags(a *facts.Attribute) string {
+	if a.Required {
+		return "Required"
+	}
+	return "Optional"
+}
+
+type write struct {
+	attr string
+	pos  token.Pos
+	list bool
+}
+
+// writes: stores into fields of the resource's models, in fn and the package
+// functions it calls (two deep), of a normalised string or an unguarded list.
+func writes(fn *ssa.Function, models map[string]bool) []write {
+	var out []write
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function, depth int)
+	visit = func(f *ssa.Function, depth int) {
+		if f == nil || seen[f] || depth > 2 {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					fa, ok := in.Addr.(*ssa.FieldAddr)
+					if !ok || !models[structName(fa.X.Type())] {
+						continue
+					}
+					tag := modelflow.FieldTag(fa)
+					switch {
+					case tag == "":
+					case normalisedString(in.Val):
+						out = append(out, write{tag, in.Pos(), false})
+					case apiList(in.Val) && !lenGuarded(b):
+						out = append(out, write{tag, in.Pos(), true})
+					}
+				case ssa.CallInstruction:
+					if callee := in.Common().StaticCallee(); callee != nil && fn != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
+						visit(callee, depth+1)
+					}
+				}
+			}
+		}
+	}
+	visit(fn, 0)
+	return out
+}
+
+func structName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// normalisedString: types.StringValue(string(b)) for a []byte b, or of a
+// package function's result (json formatting, case folding) — not a getter.
+func normalisedString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok || !isFrameworkCtor(c, "StringValue") || len(c.Call.Args) != 1 {
+		return false
+	}
+	switch a := c.Call.Args[0].(type) {
+	case *ssa.Convert:
+		if s, ok := a.X.Type().Underlying().(*types.Slice); ok {
+			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+				return true
+			}
+		}
+	case *ssa.Call:
+		fn := a.Call.StaticCallee()
+		return fn != nil && fn.Signature.Recv() == nil && fn.Pkg != nil && isNormaliser(fn)
+	}
+	return false
+}
+
+// isNormaliser: functions that reformat a value (strings.ToLower,
+// json formatting helpers), by their package or name.
+func isNormaliser(fn *ssa.Function) bool {
+	p := fn.Pkg.Pkg.Path()
+	if p == "strings" {
+		return strings.HasPrefix(fn.Name(), "To") || strings.HasPrefix(fn.Name(), "Trim")
+	}
+	n := strings.ToLower(fn.Name())
+	return strings.Contains(n, "normali") || strings.Contains(n, "marshal") || strings.Contains(n, "canonical")
+}
+
+func isFrameworkCtor(c *ssa.Call, suffix string) bool {
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Signature.Recv() == nil &&
+		strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") && strings.HasSuffix(fn.Name(), suffix)
+}
+
+// apiList: a fresh slice (make) or types.ListValueFrom/SetValueFrom of one.
+func apiList(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.MakeSlice:
+		return true
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && (isFrameworkCtor(c, "ListValueFrom") || isFrameworkCtor(c, "SetValueFrom")) {
+			return true
+		}
+	}
+	return false
+}
+
+// lenGuarded: b is dominated by the true edge of len(x) > 0 (or != 0).
+func lenGuarded(b *ssa.BasicBlock) bool {
+	for d := b; d != nil; d = d.Idom() {
+		for _, p := range d.Preds {
+			ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+			if !ok || len(d.Preds) != 1 {
+				continue
+			}
+			cmp, ok := ifi.Cond.(*ssa.BinOp)
+			if !ok || (cmp.Op != token.GTR && cmp.Op != token.NEQ) {
+				continue
+			}
+			if c, ok := cmp.X.(*ssa.Call); ok && p.Succs[0] == d {
+				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,28 @@
+// Package configoverwrite defines an opt-in Analyzer that reports framework
+// Create/Update writing a configured (non-Computed) attribute in the remote
+// system's form instead of the planned value (APPLY-2).
+//
+// See [Doc] for what it reports and why; docs/checks/configoverwrite.md is generated from it.
+package configoverwrite
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "configoverwrite",
+	Title: "Create or Update saves a configured attribute in the remote system's form",
+	Rules: []rules.ID{"APPLY-2", "PLAN-9"},
+	Why: `After Create and Update, every value the plan knew must come back unchanged. For an attribute the user configures and the provider does not compute, that value is exactly what the configuration says. Saving instead what the API answers — JSON re-marshalled or filtered (B06), a list the API reports as [] where the configuration has none (B04) — fails with "Provider produced inconsistent result after apply". Normalise in Read (keeping the prior value when it is semantically equal), or use a custom type with semantic equality.
+
+This is an opt-in risk check (tflifecyclelint -configoverwrite; reported as a warning): it cannot know which values the API echoes unchanged, so it looks only at two shapes in Create, Update and the package helpers they call (two calls deep), for attributes that are Required or Optional, not Computed, without a custom type: a string saved from a normalising step (a conversion from []byte such as string(json.Marshal(...)), or a package function's result, not a getter), and a list or set saved from the API's slice without a dominating len(...) > 0 test (so an empty answer stays null).`,
+	Bad: `bytes, _ := json.Marshal(filter(apiResponse))
+state.JSON = types.StringValue(string(bytes))
+resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
+	Good: `state.JSON = plan.JSON // normalise in Read, keeping the prior form when equal
+resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
+	Severity: "warning",
+	Since:    "v0.2.0",
+}

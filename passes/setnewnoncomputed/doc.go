@@ -26,7 +26,7 @@ CustomizeDiff: func(ctx context.Context, d *schema.ResourceDiff, _ any) error {
 	}
 	return nil
 },`,
-	Good: `"size": {Type: schema.TypeInt, Optional: true, Computed: true},`,
+	Good:     `"size": {Type: schema.TypeInt, Optional: true, Computed: true},`,
 	Severity: "error",
 	Since:    "v0.2.0",
 }

@@ -219,4 +219,3 @@ func isIndex(s string) bool {
 	}
 	return true
 }
-

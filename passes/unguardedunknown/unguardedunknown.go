@@ -241,6 +241,11 @@ func zeroLeadsToError(ifi *ssa.If, call *ssa.Call) bool {
 	if v == nil || v.Kind() != constant.Bool {
 		return false
 	}
+	// The branch must be reachable with the zero value: in
+	// "v != "" && v != "x"", the second test runs only for a non-empty v.
+	if fn := ifi.Parent(); len(fn.Blocks) == 0 || !zeroReaches(fn.Blocks[0], ifi.Block(), call) {
+		return false
+	}
 	succs := ifi.Block().Succs
 	if len(succs) != 2 {
 		return false
@@ -261,6 +266,40 @@ func zeroLeadsToError(ifi *ssa.If, call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// zeroReaches: to is reachable from from when branches decided by the
+// call's zero value go only the way that value takes.
+func zeroReaches(from, to *ssa.BasicBlock, call *ssa.Call) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == to {
+			return true
+		}
+		stack = append(stack, zeroSuccs(b, call)...)
+	}
+	return false
+}
+
+// zeroSuccs: b's successors, only the taken one where the call's zero value
+// decides b's branch.
+func zeroSuccs(b *ssa.BasicBlock, call *ssa.Call) []*ssa.BasicBlock {
+	if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+		if v := evalZero(ifi.Cond, call, 0); v != nil && v.Kind() == constant.Bool {
+			if constant.BoolVal(v) {
+				return b.Succs[:1]
+			}
+			return b.Succs[1:]
+		}
+	}
+	return b.Succs
 }
 
 func reachesSuccess(from *ssa.BasicBlock) bool {
@@ -420,24 +459,14 @@ func errorReturns(from *ssa.BasicBlock, call *ssa.Call) map[*ssa.Return]bool {
 			continue
 		}
 		seen[b] = true
-		switch last := b.Instrs[len(b.Instrs)-1].(type) {
-		case *ssa.Return:
-			if failing(last) {
-				out[last] = true
-			}
-		case *ssa.If:
-			if call != nil {
-				if v := evalZero(last.Cond, call, 0); v != nil && v.Kind() == constant.Bool {
-					if constant.BoolVal(v) {
-						stack = append(stack, b.Succs[0])
-					} else {
-						stack = append(stack, b.Succs[1])
-					}
-					continue
-				}
-			}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && failing(ret) {
+			out[ret] = true
 		}
-		stack = append(stack, b.Succs...)
+		if call != nil {
+			stack = append(stack, zeroSuccs(b, call)...)
+		} else {
+			stack = append(stack, b.Succs...)
+		}
 	}
 	return out
 }

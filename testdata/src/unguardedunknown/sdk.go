@@ -70,6 +70,14 @@ func tlsPairs(ctx context.Context, d *schema.ResourceDiff, meta any) error {
 	return nil
 }
 
+// The second test runs only for a non-empty phase: an unknown skips both.
+func phaseGate(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if phase := d.Get("prefix").(string); phase != "" && phase != "CREATED" {
+		return errors.New("only CREATED deployments can change")
+	}
+	return nil
+}
+
 // A block is unknown as a whole only under a dynamic block.
 func needsBlock(ctx context.Context, d *schema.ResourceDiff, meta any) error {
 	if _, ok := d.GetOk("rule"); !ok {
@@ -122,7 +130,7 @@ func forceNewOnShrink(ctx context.Context, d *schema.ResourceDiff, meta any) err
 func resourceThing() *schema.Resource {
 	return &schema.Resource{
 		ReadContext:   read,
-		CustomizeDiff: customdiff.All(exactlyOne, sizeRule, needsRules, maxSize, notShrinking, byTarget, tlsPairs, needsBlock, exactlyOneGuarded, computeName, forceNewOnShrink),
+		CustomizeDiff: customdiff.All(exactlyOne, sizeRule, needsRules, maxSize, notShrinking, byTarget, tlsPairs, needsBlock, phaseGate, exactlyOneGuarded, computeName, forceNewOnShrink),
 		Schema: map[string]*schema.Schema{
 			"a": {Type: schema.TypeString, Optional: true}, "b": {Type: schema.TypeString, Optional: true},
 			"c": {Type: schema.TypeString, Optional: true}, "tier": {Type: schema.TypeString, Optional: true},

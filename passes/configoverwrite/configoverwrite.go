@@ -189,24 +189,36 @@ func apiList(v ssa.Value) bool {
 	return false
 }
 
-// lenGuarded: b is dominated by the true edge of len(x) > 0 (or != 0).
+// lenGuarded: b is dominated by the true edge of len(x) > 0 / != 0, or the
+// false edge of len(x) == 0.
 func lenGuarded(b *ssa.BasicBlock) bool {
 	for d := b; d != nil; d = d.Idom() {
-		for _, p := range d.Preds {
-			ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-			if !ok || len(d.Preds) != 1 {
-				continue
-			}
-			cmp, ok := ifi.Cond.(*ssa.BinOp)
-			if !ok || (cmp.Op != token.GTR && cmp.Op != token.NEQ) {
-				continue
-			}
-			if c, ok := cmp.X.(*ssa.Call); ok && p.Succs[0] == d {
-				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
-					return true
-				}
-			}
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || !isLen(cmp.X) {
+			continue
+		}
+		switch {
+		case (cmp.Op == token.GTR || cmp.Op == token.NEQ) && p.Succs[0] == d,
+			cmp.Op == token.EQL && p.Succs[1] == d:
+			return true
 		}
 	}
 	return false
+}
+
+func isLen(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	bi, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && bi.Name() == "len"
 }

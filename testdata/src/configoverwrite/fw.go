@@ -76,7 +76,9 @@ func fromResponse(m *ruleModel, out *rule) {
 			m.Channels[i] = types.StringValue(c)
 		}
 	}
-	if len(out.Tags) > 0 { // an empty answer keeps the plan's null: fine
+	if len(out.Tags) == 0 { // an empty answer keeps the plan's null: fine
+		m.Tags = nil
+	} else {
 		m.Tags = make([]types.String, len(out.Tags))
 		for i, t := range out.Tags {
 			m.Tags[i] = types.StringValue(t)

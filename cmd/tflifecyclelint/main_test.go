@@ -210,7 +210,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 	}{
 		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 8},
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
-		{"unguardedunknown", []string{"VALIDATE-1"}, 3},
+		{"unguardedunknown", []string{"VALIDATE-1"}, 6},
 		{"setnewnoncomputed", []string{"PLAN-2"}, 5},
 		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 7},
 		{"usestatechanging", []string{"PLAN-9"}, 1},

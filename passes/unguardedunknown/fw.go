@@ -1,0 +1,212 @@
+package unguardedunknown
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// fwScope knows, in one framework function taking (ctx, req, resp), which
+// values come from the configuration or the plan and may be unknown:
+// req.ConfigValue of a validator or plan modifier, and the fields of models
+// (and GetAttribute targets) filled from req.Config or req.Plan.
+type fwScope struct {
+	req    ssa.Value
+	spills map[ssa.Value]bool
+	models map[ssa.Value]bool
+}
+
+// frameworkScope returns the scope of fn, or nil when fn has no such request.
+func frameworkScope(fn *ssa.Function) *fwScope {
+	if len(fn.Params) < 2 {
+		return nil
+	}
+	req := fn.Params[len(fn.Params)-2]
+	st, ok := req.Type().Underlying().(*types.Struct)
+	if !ok || !hasField(st, "ConfigValue", "Config") || !strings.Contains(typePkg(req.Type()), "terraform-plugin-framework") {
+		return nil
+	}
+	s := &fwScope{req: req, spills: map[ssa.Value]bool{}, models: map[ssa.Value]bool{}}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if store, ok := instr.(*ssa.Store); ok && store.Val == req {
+				s.spills[store.Addr] = true
+			}
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) < 2 {
+				continue
+			}
+			callee := c.Call.StaticCallee()
+			if callee == nil || (callee.Name() != "Get" && callee.Name() != "GetAttribute") {
+				continue
+			}
+			if part := s.reqField(c.Call.Args[0]); part == "Config" || part == "Plan" {
+				if m := rootAlloc(c.Call.Args[len(c.Call.Args)-1]); m != nil {
+					s.models[m] = true
+				}
+			}
+		}
+	}
+	return s
+}
+
+func hasField(st *types.Struct, names ...string) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		for _, n := range names {
+			if st.Field(i).Name() == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func typePkg(t types.Type) string {
+	p, _ := tfapi.Named(t)
+	return p
+}
+
+// reqField names the request field v reads (req.X or a local copy's).
+func (s *fwScope) reqField(v ssa.Value) string {
+	idx := -1
+	switch v := v.(type) {
+	case *ssa.Field:
+		if v.X == s.req {
+			idx = v.Field
+		}
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && s.spills[fa.X] {
+			idx = fa.Field
+		}
+	}
+	st, ok := s.req.Type().Underlying().(*types.Struct)
+	if idx < 0 || !ok || idx >= st.NumFields() {
+		return ""
+	}
+	return st.Field(idx).Name()
+}
+
+// key identifies a possibly unknown value across loads; label names it.
+func (s *fwScope) key(v ssa.Value) (key, label string) {
+	if s.reqField(v) == "ConfigValue" {
+		return "req.ConfigValue", "the attribute's value"
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok {
+		return "", ""
+	}
+	if fa, ok := u.X.(*ssa.FieldAddr); ok {
+		if m := rootAlloc(fa.X); m != nil && s.models[m] {
+			tag := modelflow.FieldTag(fa)
+			return fmt.Sprintf("%p.%d", m, fa.Field), fmt.Sprintf("%q", tag)
+		}
+	}
+	if m := rootAlloc(u.X); m != nil && s.models[m] && u.X == m {
+		return fmt.Sprintf("%p", m), "a value read with GetAttribute"
+	}
+	return "", ""
+}
+
+func rootAlloc(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.Alloc:
+			return x
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// fwUnknown: one configuration value read while unknown — ValueXxx() gives
+// the zero value, Elements() an empty collection, IsUnknown() true and
+// IsNull() false.
+type fwUnknown struct {
+	s   *fwScope
+	key string
+}
+
+func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil {
+		return nil, false
+	}
+	if k, _ := u.s.key(c.Call.Args[0]); k != u.key {
+		return nil, false
+	}
+	switch name := c.Call.StaticCallee().Name(); {
+	case name == "IsUnknown":
+		return constant.MakeBool(true), true
+	case name == "IsNull":
+		return constant.MakeBool(false), true
+	case name == "Elements":
+		return zeroMark, true
+	case strings.HasPrefix(name, "Value") && c.Call.Signature().Results().Len() == 1:
+		if z := zeroOf(c.Call.Signature().Results().At(0).Type()); z != nil && z != zeroMark {
+			return z, true
+		}
+	}
+	return nil, false
+}
+
+// fails: a block that adds an error diagnostic.
+func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
+	for _, instr := range b.Instrs {
+		c, ok := instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		fn := c.Call.StaticCallee()
+		if fn != nil && (fn.Name() == "AddError" || fn.Name() == "AddAttributeError") && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type()) {
+			return c
+		}
+	}
+	return nil
+}
+
+// checkFramework reports reads of possibly unknown configuration values that
+// decide an error diagnostic.
+func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
+	reported := map[string]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil {
+				continue
+			}
+			name := c.Call.StaticCallee()
+			if name == nil || !(strings.HasPrefix(name.Name(), "Value") || name.Name() == "Elements") {
+				continue
+			}
+			k, label := s.key(c.Call.Args[0])
+			if k == "" || reported[k] {
+				continue
+			}
+			if br, ok := decides(c, fwUnknown{s, k}); ok {
+				reported[k] = true
+				rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
+					Related: []analysis.RelatedInformation{lint.Related(br, "the value decides this branch, which adds an error diagnostic")},
+					Message: fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name())})
+			}
+		}
+	}
+}

@@ -1,0 +1,316 @@
+package unguardedunknown
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// unknown is one value that may be unknown at plan time, as the code reads
+// it: leaf gives the constant a read of it yields when it is unknown (zero,
+// unset, IsUnknown() true); fails tells the blocks that reject the
+// configuration (an error return, an error diagnostic).
+type unknown interface {
+	leaf(v ssa.Value) (constant.Value, bool)
+	fails(b *ssa.BasicBlock) ssa.Instruction
+}
+
+// decides returns the position of a branch whose condition is derived from
+// the read (through extracts, type assertions, comparisons, len, negation)
+// and which, with the value unknown, goes the way of a failure the other way
+// does not reach.
+func decides(read ssa.Value, u unknown) (token.Pos, bool) {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) (token.Pos, bool)
+	walk = func(v ssa.Value, depth int) (token.Pos, bool) {
+		if seen[v] || depth > 6 || v.Referrers() == nil {
+			return token.NoPos, false
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.If:
+				if zeroLeadsToFailure(r, u) {
+					return lint.FirstValid(tfssa.CondPos(r), v.Pos(), read.Pos()), true
+				}
+			case *ssa.Extract, *ssa.TypeAssert, *ssa.BinOp, *ssa.UnOp, *ssa.ChangeType, *ssa.Convert:
+				if p, ok := walk(r.(ssa.Value), depth+1); ok {
+					return p, true
+				}
+			case *ssa.Call:
+				if isLen(r) || isSetLen(r) || isStringsFunc(r) {
+					if p, ok := walk(r, depth+1); ok {
+						return p, true
+					}
+				}
+			}
+		}
+		return token.NoPos, false
+	}
+	return walk(read, 0)
+}
+
+// zeroLeadsToFailure: with the value unknown the branch can be decided, is
+// reached, and its taken successor reaches a failure the other does not,
+// while the other can succeed (when both ways fail, the value is not what
+// rejects the configuration).
+func zeroLeadsToFailure(ifi *ssa.If, u unknown) bool {
+	v := evalZero(ifi.Cond, u, 0)
+	if v == nil || v.Kind() != constant.Bool {
+		return false
+	}
+	// In "v != "" && v != "x"", the second test runs only for a non-empty v.
+	if fn := ifi.Parent(); len(fn.Blocks) == 0 || !zeroReaches(fn.Blocks[0], ifi.Block(), u) {
+		return false
+	}
+	succs := ifi.Block().Succs
+	if len(succs) != 2 {
+		return false
+	}
+	taken, other := succs[0], succs[1]
+	if !constant.BoolVal(v) {
+		taken, other = other, taken
+	}
+	if !canSucceed(other, u) {
+		return false
+	}
+	a, b := failures(taken, u, true), failures(other, u, false)
+	for r := range a {
+		if !b[r] {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroReaches: to is reachable from from when branches the unknown value
+// decides go only the way it takes.
+func zeroReaches(from, to *ssa.BasicBlock, u unknown) bool {
+	found := false
+	walkBlocks(from, u, true, func(b *ssa.BasicBlock) bool {
+		found = found || b == to
+		return !found
+	})
+	return found
+}
+
+func canSucceed(from *ssa.BasicBlock, u unknown) bool {
+	ok := false
+	walkBlocks(from, u, false, func(b *ssa.BasicBlock) bool {
+		if u.fails(b) != nil {
+			return false
+		}
+		if _, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return); isRet {
+			ok = true
+		}
+		return !ok
+	})
+	return ok
+}
+
+// failures: the failing instructions reachable from a block; pruned, the
+// branches the unknown value decides (a switch's other cases) go only its way.
+func failures(from *ssa.BasicBlock, u unknown, prune bool) map[ssa.Instruction]bool {
+	out := map[ssa.Instruction]bool{}
+	walkBlocks(from, u, prune, func(b *ssa.BasicBlock) bool {
+		if f := u.fails(b); f != nil {
+			out[f] = true
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// walkBlocks visits the blocks reachable from from; visit returns whether
+// to go on past a block.
+func walkBlocks(from *ssa.BasicBlock, u unknown, prune bool, visit func(*ssa.BasicBlock) bool) {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if !visit(b) {
+			continue
+		}
+		if prune {
+			stack = append(stack, zeroSuccs(b, u)...)
+		} else {
+			stack = append(stack, b.Succs...)
+		}
+	}
+}
+
+// zeroSuccs: b's successors, only the taken one where the unknown value
+// decides b's branch.
+func zeroSuccs(b *ssa.BasicBlock, u unknown) []*ssa.BasicBlock {
+	if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+		if v := evalZero(ifi.Cond, u, 0); v != nil && v.Kind() == constant.Bool {
+			if constant.BoolVal(v) {
+				return b.Succs[:1]
+			}
+			return b.Succs[1:]
+		}
+	}
+	return b.Succs
+}
+
+// zeroMark stands for "the zero value of a non-basic type" (nil interface,
+// empty list, set or map) while evaluating.
+var zeroMark = constant.MakeUnknown()
+
+// evalZero evaluates v as a constant with the value unknown. Nil when v
+// depends on anything else.
+func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
+	if depth > 8 {
+		return nil
+	}
+	if c, ok := u.leaf(v); ok {
+		return c
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value == nil {
+			return zeroMark
+		}
+		return v.Value
+	case *ssa.Call:
+		if (isLen(v) || isSetLen(v)) && evalZero(v.Call.Args[0], u, depth+1) == zeroMark {
+			return constant.MakeInt64(0)
+		}
+		if isLen(v) {
+			if x := evalZero(v.Call.Args[0], u, depth+1); x != nil && x.Kind() == constant.String {
+				return constant.MakeInt64(int64(len(constant.StringVal(x))))
+			}
+		}
+		return evalStrings(v, u, depth)
+	case *ssa.TypeAssert:
+		if v.CommaOk || evalZero(v.X, u, depth+1) != zeroMark {
+			return nil
+		}
+		return zeroOf(v.AssertedType)
+	case *ssa.ChangeType:
+		return evalZero(v.X, u, depth+1)
+	case *ssa.Convert:
+		return evalZero(v.X, u, depth+1)
+	case *ssa.UnOp:
+		x := evalZero(v.X, u, depth+1)
+		if v.Op == token.NOT && x != nil && x.Kind() == constant.Bool {
+			return constant.MakeBool(!constant.BoolVal(x))
+		}
+	case *ssa.BinOp:
+		return evalBinOp(v, u, depth)
+	}
+	return nil
+}
+
+// evalStrings evaluates the pure functions of package strings that
+// validators test with, on constant arguments.
+func evalStrings(c *ssa.Call, u unknown, depth int) constant.Value {
+	if !isStringsFunc(c) {
+		return nil
+	}
+	fn := c.Call.StaticCallee()
+	var args []string
+	for _, a := range c.Call.Args {
+		x := evalZero(a, u, depth+1)
+		if x == nil || x.Kind() != constant.String {
+			return nil
+		}
+		args = append(args, constant.StringVal(x))
+	}
+	switch {
+	case len(args) == 1 && fn.Name() == "TrimSpace":
+		return constant.MakeString(strings.TrimSpace(args[0]))
+	case len(args) == 1 && fn.Name() == "ToLower":
+		return constant.MakeString(strings.ToLower(args[0]))
+	case len(args) == 1 && fn.Name() == "ToUpper":
+		return constant.MakeString(strings.ToUpper(args[0]))
+	case len(args) == 2 && fn.Name() == "HasPrefix":
+		return constant.MakeBool(strings.HasPrefix(args[0], args[1]))
+	case len(args) == 2 && fn.Name() == "HasSuffix":
+		return constant.MakeBool(strings.HasSuffix(args[0], args[1]))
+	case len(args) == 2 && fn.Name() == "Contains":
+		return constant.MakeBool(strings.Contains(args[0], args[1]))
+	case len(args) == 2 && fn.Name() == "EqualFold":
+		return constant.MakeBool(strings.EqualFold(args[0], args[1]))
+	}
+	return nil
+}
+
+func evalBinOp(v *ssa.BinOp, u unknown, depth int) constant.Value {
+	x, y := evalZero(v.X, u, depth+1), evalZero(v.Y, u, depth+1)
+	if x == nil || y == nil {
+		return nil
+	}
+	if x == zeroMark || y == zeroMark {
+		// Only nil comparisons are decidable for a zero list, set or map.
+		if x != y || (v.Op != token.EQL && v.Op != token.NEQ) {
+			return nil
+		}
+		return constant.MakeBool(v.Op == token.EQL)
+	}
+	if x.Kind() != y.Kind() && !(isNumber(x) && isNumber(y)) {
+		return nil
+	}
+	switch v.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return constant.MakeBool(constant.Compare(x, v.Op, y))
+	case token.LAND, token.LOR, token.ADD, token.SUB, token.MUL:
+		return constant.BinaryOp(x, v.Op, y)
+	}
+	return nil
+}
+
+func isNumber(v constant.Value) bool {
+	return v.Kind() == constant.Int || v.Kind() == constant.Float
+}
+
+func zeroOf(t types.Type) constant.Value {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return zeroMark
+	}
+	switch {
+	case b.Info()&types.IsString != 0:
+		return constant.MakeString("")
+	case b.Info()&types.IsBoolean != 0:
+		return constant.MakeBool(false)
+	case b.Info()&types.IsInteger != 0:
+		return constant.MakeInt64(0)
+	case b.Info()&types.IsFloat != 0:
+		return constant.MakeFloat64(0)
+	}
+	return nil
+}
+
+func isStringsFunc(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings"
+}
+
+func isLen(c *ssa.Call) bool {
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "len" && len(c.Call.Args) == 1
+}
+
+// isSetLen: s.Len() on a *schema.Set (an unknown set reads as empty).
+func isSetLen(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "Len" || fn.Signature.Recv() == nil || len(c.Call.Args) != 1 {
+		return false
+	}
+	p, n := tfapi.Named(fn.Signature.Recv().Type())
+	return n == "Set" && tfapi.SDKSchemaPkgs[p] != ""
+}

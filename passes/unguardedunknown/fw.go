@@ -31,7 +31,7 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	}
 	req := fn.Params[len(fn.Params)-2]
 	st, ok := req.Type().Underlying().(*types.Struct)
-	if !ok || !hasField(st, "ConfigValue", "Config") || !strings.Contains(typePkg(req.Type()), "terraform-plugin-framework") {
+	if !ok || !hasField(st, "ConfigValue", "Config") || !planTime(req.Type()) {
 		return nil
 	}
 	s := &fwScope{req: req, spills: map[ssa.Value]bool{}, models: map[ssa.Value]bool{}}
@@ -62,6 +62,18 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	return s
 }
 
+// planTime: the request of a function the framework calls while values may
+// still be unknown — validators, plan modifiers, ValidateConfig, ModifyPlan.
+// Create, Update and Read see known values only.
+func planTime(t types.Type) bool {
+	pkg, name := tfapi.Named(t)
+	if !strings.Contains(pkg, "terraform-plugin-framework") {
+		return false
+	}
+	return strings.HasSuffix(pkg, "/schema/validator") || strings.HasSuffix(pkg, "/planmodifier") ||
+		name == "ValidateConfigRequest" || name == "ModifyPlanRequest"
+}
+
 func hasField(st *types.Struct, names ...string) bool {
 	for i := 0; i < st.NumFields(); i++ {
 		for _, n := range names {
@@ -71,11 +83,6 @@ func hasField(st *types.Struct, names ...string) bool {
 		}
 	}
 	return false
-}
-
-func typePkg(t types.Type) string {
-	p, _ := tfapi.Named(t)
-	return p
 }
 
 // reqField names the request field v reads (req.X or a local copy's).

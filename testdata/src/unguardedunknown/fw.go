@@ -87,7 +87,13 @@ func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.Valid
 	}
 }
 
+// At apply time every value is known: Create may test them freely.
 func (r *clusterResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan clusterModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if plan.Size.ValueInt64() < 1 {
+		resp.Diagnostics.AddAttributeError(path.Root("size"), "size", "too small")
+	}
 }
 func (r *clusterResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 }

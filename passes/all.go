@@ -18,6 +18,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
@@ -38,6 +39,7 @@ func Docs() []*lint.Doc {
 		readnotfound.Doc,
 		requestwrite.Doc,
 		setnewnoncomputed.Doc,
+		stalecomputed.Doc,
 		unguardedunknown.Doc,
 		unknowninstate.Doc,
 		usestatechanging.Doc,
@@ -59,6 +61,7 @@ func Checks() []*analysis.Analyzer {
 		readnotfound.Analyzer,
 		requestwrite.Analyzer,
 		setnewnoncomputed.Analyzer,
+		stalecomputed.Analyzer,
 		unguardedunknown.Analyzer,
 		unknowninstate.Analyzer,
 		usestatechanging.Analyzer,
@@ -74,5 +77,5 @@ func All() []*analysis.Analyzer {
 // OptIn names the checks that run only when asked for (-<name>): heuristics
 // whose precision on real providers is below the bar for the default set.
 func OptIn() []string {
-	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name, configoverwrite.Doc.Name}
+	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name, configoverwrite.Doc.Name, stalecomputed.Doc.Name}
 }

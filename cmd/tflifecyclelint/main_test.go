@@ -215,6 +215,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 7},
 		{"usestatechanging", []string{"PLAN-9"}, 1},
 		{"configoverwrite", []string{"APPLY-2"}, 2},
+		{"stalecomputed", []string{"PLAN-9"}, 2},
 	} {
 		flags := []string{"-" + c.check, "./" + c.check + "/..."}
 		standalone := run(t, dir, bin, flags...)

@@ -12,6 +12,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports d.SetNew/SetNewComputed/Clear on keys the SDK refuses.
@@ -38,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !r.CustomizeDiff || !r.SchemaResolved || len(r.Schema.Attributes) == 0 {
 			continue
 		}
-		for _, fn := range diffFuncs(r, byName, all) {
+		for _, fn := range tfssa.CustomizeDiffFuncs(r, byName, all) {
 			for _, c := range keyCalls(fn) {
 				msg, ok := refusal(r, c)
 				id := fmt.Sprint(c.Pos(), msg)
@@ -51,82 +52,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// diffFuncs: the functions of r's CustomizeDiff — those it names and the
-// literals inside it, their closures, and package functions they hand the
-// *schema.ResourceDiff to (two calls deep).
-func diffFuncs(r *facts.SDKResource, byName map[string]*ssa.Function, all []*ssa.Function) []*ssa.Function {
-	seen := map[*ssa.Function]bool{}
-	var out []*ssa.Function
-	var add func(fn *ssa.Function, depth int)
-	add = func(fn *ssa.Function, depth int) {
-		if fn == nil || seen[fn] || depth > 3 {
-			return
-		}
-		seen[fn] = true
-		out = append(out, fn)
-		for _, anon := range fn.AnonFuncs {
-			add(anon, depth)
-		}
-		for _, callee := range handedDiff(fn) {
-			add(callee, depth+1)
-		}
-	}
-	for _, name := range r.CustomizeDiffFuncs {
-		add(byName[name], 0)
-	}
-	span := r.CustomizeDiffSpan
-	for _, fn := range all {
-		for _, anon := range fn.AnonFuncs {
-			if span[0].IsValid() && anon.Pos() >= span[0] && anon.Pos() < span[1] {
-				add(anon, 0)
-			}
-		}
-	}
-	return out
-}
-
-// handedDiff: package functions fn calls with its ResourceDiff as an argument.
-func handedDiff(fn *ssa.Function) []*ssa.Function {
-	d := diffValue(fn)
-	if d == nil {
-		return nil
-	}
-	var out []*ssa.Function
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			c, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			callee := c.Common().StaticCallee()
-			if callee == nil || callee.Pkg != fn.Pkg || callee.Blocks == nil {
-				continue
-			}
-			for _, a := range c.Common().Args {
-				if a == d {
-					out = append(out, callee)
-					break
-				}
-			}
-		}
-	}
-	return out
-}
-
-func diffValue(fn *ssa.Function) ssa.Value {
-	for _, p := range fn.Params {
-		if tfapi.IsResourceDiff(p.Type()) {
-			return p
-		}
-	}
-	for _, fv := range fn.FreeVars {
-		if tfapi.IsResourceDiff(fv.Type()) {
-			return fv
-		}
-	}
-	return nil
 }
 
 // keyCalls: d.SetNew, d.SetNewComputed and d.Clear calls with a constant key.

@@ -1,0 +1,37 @@
+// Package stalecomputed defines an opt-in Analyzer that reports SDK Computed
+// attributes that keep their prior value in the plan while an in-place change
+// of the attribute they are named after makes Update change them (PLAN-9,
+// PLAN-8).
+//
+// See [Doc] for what it reports and why; docs/checks/stalecomputed.md is generated from it.
+package stalecomputed
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "stalecomputed",
+	Title: "A Computed attribute keeps its old value in the plan while an in-place change alters it",
+	Rules: []rules.ID{"PLAN-9", "PLAN-8"},
+	Why: `The SDK plans a Computed attribute that is not in the configuration with its prior value, unless the resource's CustomizeDiff marks it as changing (d.SetNewComputed, customdiff.ComputedIf). When an in-place update of another attribute changes it — enabling ipv6 gives the droplet an ipv6_address — the plan has promised the old value: Terraform only logs the inconsistent result for an SDK provider, but every resource that uses the value was planned with the stale one, and apply fails with "Provider produced inconsistent final plan" (H01).
+
+This is an opt-in risk check (tflifecyclelint -stalecomputed; reported as a warning): it cannot know what the remote system changes, so it relates attributes by name. It reports a top-level Computed attribute Y (not Required, not ForceNew) when the resource's Update, or a helper of the package it hands d to, tests d.HasChange("X") for an attribute X that is updated in place and Y is named "X_something", Read or Update sets Y from the API, and the CustomizeDiff never names Y.`,
+	Bad: `"ipv6":         {Type: schema.TypeBool, Optional: true},
+"ipv6_address": {Type: schema.TypeString, Computed: true},
+...
+// Update
+if d.HasChange("ipv6") && d.Get("ipv6").(bool) {
+	enableIPv6(ctx, client, id)
+}`,
+	Good: `CustomizeDiff: customdiff.IfValueChange("ipv6",
+	func(ctx context.Context, old, new, meta interface{}) bool { return !old.(bool) && new.(bool) },
+	customdiff.ComputedIf("ipv6_address", func(ctx context.Context, d *schema.ResourceDiff, meta interface{}) bool {
+		return d.Get("ipv6").(bool)
+	}),
+),`,
+	Severity: "warning",
+	Since:    "v0.2.0",
+}

@@ -1,0 +1,250 @@
+package stalecomputed
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports SDK Computed attributes planned with a stale value.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if len(model.SDK) == 0 {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	if funcs == nil {
+		return nil, nil
+	}
+	byName := map[string]*ssa.Function{}
+	var all []*ssa.Function
+	for obj, fn := range funcs {
+		byName[facts.FuncName(obj)] = fn
+		all = append(all, fn)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
+	rep := lint.NewReporter(pass)
+	for _, r := range model.SDK {
+		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
+			continue
+		}
+		update := resolve(r.Funcs["Update"], byName, all)
+		read := resolve(r.Funcs["Read"], byName, all)
+		if update == nil || read == nil {
+			continue
+		}
+		changed := dataCalls(update, "HasChange", "HasChanges")
+		set := dataCalls(read, "Set")
+		for k, pos := range dataCalls(update, "Set") {
+			set[k] = pos
+		}
+		checkResource(rep, r, changed, set, diffNames(pass, r, byName, all))
+	}
+	return nil, nil
+}
+
+func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[string]token.Pos, inDiff map[string]bool) {
+	attrs := r.Schema.Attributes
+	for i := range attrs {
+		y := &attrs[i]
+		if !y.Computed || y.Required || y.ForceNew || y.Uncertain || !set[y.Name].IsValid() || inDiff[y.Name] {
+			continue
+		}
+		x := updatedPrefix(attrs, y.Name, changed)
+		if x == nil {
+			continue
+		}
+		rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, changed[x.Name]),
+			Related: []analysis.RelatedInformation{
+				lint.Related(changed[x.Name], "Update acts on d.HasChange(%q) here", x.Name),
+				lint.Related(set[y.Name], "%q is set from the API here", y.Name),
+			},
+			Message: fmt.Sprintf("Computed %q of %s keeps its prior value in the plan when %q changes in place, but the update can change it (it is set from the API) and the CustomizeDiff never marks it: resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with customdiff.ComputedIf or d.SetNewComputed when %q changes", y.Name, r.Name, x.Name, y.Name, x.Name)})
+	}
+}
+
+// updatedPrefix: the attribute named like the start of name ("ipv6" for
+// "ipv6_address") that the user configures, Update tests for a change of,
+// and that is not ForceNew.
+func updatedPrefix(attrs []facts.Attribute, name string, changed map[string]token.Pos) *facts.Attribute {
+	for i := range attrs {
+		x := &attrs[i]
+		if x.Name == name || !strings.HasPrefix(name, x.Name+"_") || !changed[x.Name].IsValid() {
+			continue
+		}
+		if x.ForceNew || x.Uncertain || (x.Computed && !x.Optional) {
+			continue
+		}
+		return x
+	}
+	return nil
+}
+
+// resolve finds the SSA function a lifecycle field names, or the literal it holds.
+func resolve(ref facts.FuncRef, byName map[string]*ssa.Function, all []*ssa.Function) *ssa.Function {
+	if ref.Func != "" {
+		return byName[ref.Func]
+	}
+	if !ref.Pos.IsValid() {
+		return nil
+	}
+	for _, fn := range all {
+		for _, anon := range fn.AnonFuncs {
+			if anon.Pos() == ref.Pos {
+				return anon
+			}
+		}
+	}
+	return nil
+}
+
+// dataCalls: the constant keys of *schema.ResourceData method calls in fn,
+// its closures and the package's helpers it hands d to (two calls deep).
+func dataCalls(fn *ssa.Function, methods ...string) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	seen := map[*ssa.Function]bool{}
+	var visit func(fn *ssa.Function, depth int)
+	visit = func(fn *ssa.Function, depth int) {
+		if fn == nil || seen[fn] || depth > 2 {
+			return
+		}
+		seen[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				if recv := callee.Signature.Recv(); recv != nil && tfapi.IsResourceData(recv.Type()) {
+					if contains(methods, callee.Name()) {
+						addKeys(out, c)
+					}
+				} else if callee.Pkg == fn.Pkg && callee.Blocks != nil && handsData(c.Common()) {
+					visit(callee, depth+1)
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon, depth)
+		}
+	}
+	visit(fn, 0)
+	return out
+}
+
+func addKeys(out map[string]token.Pos, c ssa.CallInstruction) {
+	for _, a := range c.Common().Args[1:] {
+		for _, v := range variadic(a) {
+			if k, ok := constString(v); ok && !out[k].IsValid() {
+				out[k] = c.Pos()
+			}
+		}
+	}
+}
+
+// variadic: the elements stored into the slice SSA builds for "...string"
+// arguments, or v itself.
+func variadic(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return []ssa.Value{v}
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Referrers() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
+}
+
+func handsData(c *ssa.CallCommon) bool {
+	for _, a := range c.Args {
+		if tfapi.IsResourceData(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// diffNames: the strings the CustomizeDiff expression and its functions
+// mention — any of them may be the key it marks.
+func diffNames(pass *analysis.Pass, r *facts.SDKResource, byName map[string]*ssa.Function, all []*ssa.Function) map[string]bool {
+	out := map[string]bool{}
+	if !r.CustomizeDiff {
+		return out
+	}
+	if span := r.CustomizeDiffSpan; span[0].IsValid() {
+		for _, f := range pass.Files {
+			if f.Pos() > span[1] || f.End() < span[0] {
+				continue
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && lit.Pos() >= span[0] && lit.End() <= span[1] {
+					if s, err := strconv.Unquote(lit.Value); err == nil {
+						out[s] = true
+					}
+				}
+				return n != nil && n.Pos() <= span[1] && n.End() >= span[0]
+			})
+		}
+	}
+	for _, fn := range tfssa.CustomizeDiffFuncs(r, byName, all) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if s, ok := constString(*op); ok {
+						out[s] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func constString(v ssa.Value) (string, bool) {
+	k, ok := v.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,112 @@
+package stalecomputed
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/customdiff"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+)
+
+type droplet struct {
+	IPv6, Backup, Monitor string
+	Region, Name          string
+}
+
+func getDroplet(ctx context.Context, id string) (*droplet, error) { return &droplet{}, nil }
+func enable(ctx context.Context, id, feature string) error        { return nil }
+
+// Enabling ipv6 or backups in place gives the server an address or a policy
+// the plan still shows with its old value.
+func resourceServer() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   read,
+		UpdateContext: update,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"ipv6":           {Type: schema.TypeBool, Optional: true},
+			"ipv6_address":   {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "ipv6_address" of resourceServer keeps its prior value in the plan when "ipv6" changes in place`
+			"backups":        {Type: schema.TypeBool, Optional: true},
+			"backups_policy": {Type: schema.TypeString, Optional: true, Computed: true}, // want `PLAN-9: Computed "backups_policy" of resourceServer keeps its prior value in the plan when "backups" changes`
+			// Replaced, so every Computed value is unknown: fine.
+			"region":    {Type: schema.TypeString, Required: true, ForceNew: true},
+			"region_id": {Type: schema.TypeString, Computed: true},
+			// Never set by the provider: nothing can go stale.
+			"monitor":        {Type: schema.TypeBool, Optional: true},
+			"monitor_status": {Type: schema.TypeString, Computed: true},
+			// Not a Computed value.
+			"name":        {Type: schema.TypeString, Optional: true},
+			"name_suffix": {Type: schema.TypeString, Optional: true},
+		},
+	}
+}
+
+func create(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	d.SetId("x")
+	return read(ctx, d, meta)
+}
+
+func read(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	s, err := getDroplet(ctx, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("ipv6_address", s.IPv6)
+	d.Set("region_id", s.Region)
+	d.Set("name_suffix", s.Name)
+	setBackups(d, s)
+	return nil
+}
+
+func setBackups(d *schema.ResourceData, s *droplet) {
+	d.Set("backups_policy", s.Backup)
+}
+
+func update(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if d.HasChange("ipv6") && d.Get("ipv6").(bool) {
+		if err := enable(ctx, d.Id(), "ipv6"); err != nil {
+			return diag.FromErr(err)
+		}
+	}
+	if d.HasChanges("backups", "monitor", "region", "name") {
+		if err := enable(ctx, d.Id(), "backups"); err != nil {
+			return diag.FromErr(err)
+		}
+	}
+	return read(ctx, d, meta)
+}
+
+func remove(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics { return nil }
+
+// The fix: CustomizeDiff marks the address as changing when ipv6 turns on.
+func resourceFixed() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   read,
+		UpdateContext: update,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"ipv6":           {Type: schema.TypeBool, Optional: true},
+			"ipv6_address":   {Type: schema.TypeString, Computed: true},
+			"backups":        {Type: schema.TypeBool, Optional: true},
+			"backups_policy": {Type: schema.TypeString, Optional: true, Computed: true},
+		},
+		CustomizeDiff: customdiff.All(
+			customdiff.IfValueChange("ipv6",
+				func(ctx context.Context, old, new, meta any) bool { return !old.(bool) && new.(bool) },
+				customdiff.ComputedIf("ipv6_address", func(ctx context.Context, d *schema.ResourceDiff, meta any) bool {
+					return d.Get("ipv6").(bool)
+				}),
+			),
+			markPolicy,
+		),
+	}
+}
+
+func markPolicy(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if d.HasChange("backups") {
+		return d.SetNewComputed("backups_policy")
+	}
+	return nil
+}

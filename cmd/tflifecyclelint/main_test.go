@@ -214,7 +214,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		{"setnewnoncomputed", []string{"PLAN-2"}, 5},
 		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 7},
 		{"usestatechanging", []string{"PLAN-9"}, 1},
-		{"configoverwrite", []string{"APPLY-2"}, 2},
+		{"configoverwrite", []string{"APPLY-2"}, 4},
 		{"stalecomputed", []string{"PLAN-9"}, 2},
 	} {
 		flags := []string{"-" + c.check, "./" + c.check + "/..."}

@@ -14,17 +14,24 @@ import (
 // resource, and requiring buildssa would build them all (and fail noisily on
 // packages that do not type-check). It returns nil when the package has type
 // errors: the checks then stay quiet.
-func Build(pass *analysis.Pass) map[*types.Func]*ssa.Function {
-	if len(pass.TypeErrors) > 0 {
+func Build(pass *analysis.Pass) (out map[*types.Func]*ssa.Function) {
+	if len(pass.TypeErrors) > 0 || !pass.Pkg.Complete() {
 		return nil
 	}
+	// A dependency that failed to load leaves holes in the type information
+	// that the SSA builder panics on ("no type for ..."): stay quiet.
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
-	out := map[*types.Func]*ssa.Function{}
+	out = map[*types.Func]*ssa.Function{}
 	for _, m := range pkg.Members {
 		if fn, ok := m.(*ssa.Function); ok {
 			if obj, ok := fn.Object().(*types.Func); ok {

@@ -20,7 +20,7 @@ var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework) == 0 {
+	if len(model.Framework) == 0 && len(model.SDK) == 0 {
 		return nil, nil
 	}
 	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
@@ -29,6 +29,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	reported := map[token.Pos]bool{}
+	byName := map[string]*ssa.Function{}
+	for obj, fn := range funcs {
+		byName[facts.FuncName(obj)] = fn
+	}
+	checkSDK(rep, model, byName, reported)
 	for _, r := range model.Framework {
 		if r.Kind != "resource" || !r.SchemaResolved {
 			continue
@@ -145,7 +150,13 @@ func normalisedString(v ssa.Value) bool {
 	if !ok || !isFrameworkCtor(c, "StringValue") || len(c.Call.Args) != 1 {
 		return false
 	}
-	switch a := c.Call.Args[0].(type) {
+	return normalisedArg(c.Call.Args[0])
+}
+
+// normalisedArg: string(b) for a []byte b, or a normalising package
+// function's result.
+func normalisedArg(v ssa.Value) bool {
+	switch a := v.(type) {
 	case *ssa.Convert:
 		if s, ok := a.X.Type().Underlying().(*types.Slice); ok {
 			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {

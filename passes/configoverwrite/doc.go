@@ -1,5 +1,5 @@
 // Package configoverwrite defines an opt-in Analyzer that reports framework
-// Create/Update writing a configured (non-Computed) attribute in the remote
+// and SDK Create/Update writing a configured (non-Computed) attribute in the remote
 // system's form instead of the planned value (APPLY-2).
 //
 // See [Doc] for what it reports and why; docs/checks/configoverwrite.md is generated from it.
@@ -17,7 +17,9 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"APPLY-2", "PLAN-9"},
 	Why: `After Create and Update, every value the plan knew must come back unchanged. For an attribute the user configures and the provider does not compute, that value is exactly what the configuration says. Saving instead what the API answers — JSON re-marshalled or filtered (B06), a list the API reports as [] where the configuration has none (B04) — fails with "Provider produced inconsistent result after apply". Normalise in Read (keeping the prior value when it is semantically equal), or use a custom type with semantic equality.
 
-This is an opt-in risk check (tflifecyclelint -configoverwrite; reported as a warning): it cannot know which values the API echoes unchanged, so it looks only at two shapes in Create, Update and the package helpers they call (two calls deep), for attributes that are Required or Optional, not Computed, without a custom type: a string saved from a normalising step (a conversion from []byte such as string(json.Marshal(...)), or a package function's result, not a getter), and a list or set saved from the API's slice without a dominating len(...) > 0 test (so an empty answer stays null).`,
+This is an opt-in risk check (tflifecyclelint -configoverwrite; reported as a warning): it cannot know which values the API echoes unchanged, so it looks only at two shapes in Create, Update and the package helpers they call (two calls deep), for attributes that are Required or Optional, not Computed, without a custom type: a string saved from a normalising step (a conversion from []byte such as string(json.Marshal(...)), or a package function's result, not a getter), and a list or set saved from the API's slice without a dominating len(...) > 0 test (so an empty answer stays null).
+
+For SDK resources, where Terraform only logs the mismatch, it reports (as a warning) d.Set of a Required or Optional, not Computed, top-level key with such a normalised string in Create, Update or the package helpers they hand d to; Read, where the remote form belongs, is not followed. The SDK treats an empty list and null alike, so lists are not reported there.`,
 	Bad: `bytes, _ := json.Marshal(filter(apiResponse))
 state.JSON = types.StringValue(string(bytes))
 resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,

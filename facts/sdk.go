@@ -342,6 +342,7 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 	info := e.pass.TypesInfo
 	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || (f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"]))
 	a.HasValidators = f["ValidateFunc"] != nil || f["ValidateDiagFunc"] != nil
+	a.Normalised = (f["StateFunc"] != nil && !isNil(info, f["StateFunc"])) || (f["DiffSuppressFunc"] != nil && !isNil(info, f["DiffSuppressFunc"]))
 	if elem, ok := f["Elem"]; ok && !isNil(info, elem) && sdkKindOf(info.TypeOf(elem)) == "sdkresource" {
 		a.Block, a.Nesting = true, a.Type
 		if r := e.sdkResourceExpr(elem, body); r != nil && r.SchemaResolved {

@@ -23,6 +23,9 @@ type Attribute struct {
 	HasDefault                                         bool
 	CustomType                                         bool
 	HasValidators                                      bool
+	// Normalised is set for SDK attributes with a StateFunc (the plan holds
+	// the normalised form) or a DiffSuppressFunc.
+	Normalised bool
 	// PlanModifiers lists the framework plan modifiers by kind:
 	// "UseStateForUnknown", "RequiresReplace", another framework modifier's
 	// function name, "custom", or "unresolved" when the list is not a literal.

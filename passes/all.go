@@ -6,6 +6,7 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
@@ -27,6 +28,7 @@ import (
 // Docs returns the documentation of every check, in the order of Checks.
 func Docs() []*lint.Doc {
 	return []*lint.Doc{
+		blockcount.Doc,
 		configoverwrite.Doc,
 		datasourceremove.Doc,
 		incompleteimport.Doc,
@@ -49,6 +51,7 @@ func Docs() []*lint.Doc {
 // Checks returns the analyzers that report contract violations.
 func Checks() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		blockcount.Analyzer,
 		configoverwrite.Analyzer,
 		datasourceremove.Analyzer,
 		incompleteimport.Analyzer,
@@ -77,5 +80,5 @@ func All() []*analysis.Analyzer {
 // OptIn names the checks that run only when asked for (-<name>): heuristics
 // whose precision on real providers is below the bar for the default set.
 func OptIn() []string {
-	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name, configoverwrite.Doc.Name, stalecomputed.Doc.Name}
+	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name, configoverwrite.Doc.Name, stalecomputed.Doc.Name, blockcount.Doc.Name}
 }

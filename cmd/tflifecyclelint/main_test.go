@@ -216,6 +216,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		{"usestatechanging", []string{"PLAN-9"}, 1},
 		{"configoverwrite", []string{"APPLY-2"}, 4},
 		{"stalecomputed", []string{"PLAN-9"}, 2},
+		{"blockcount", []string{"PLAN-5"}, 2},
 	} {
 		flags := []string{"-" + c.check, "./" + c.check + "/..."}
 		standalone := run(t, dir, bin, flags...)

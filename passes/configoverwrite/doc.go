@@ -19,7 +19,7 @@ var Doc = &lint.Doc{
 
 This is an opt-in risk check (tflifecyclelint -configoverwrite; reported as a warning): it cannot know which values the API echoes unchanged, so it looks only at two shapes in Create, Update and the package helpers they call (two calls deep), for attributes that are Required or Optional, not Computed, without a custom type: a string saved from a normalising step (a conversion from []byte such as string(json.Marshal(...)), or a package function's result, not a getter), and a list or set saved from the API's slice without a dominating len(...) > 0 test (so an empty answer stays null).
 
-For SDK resources, where Terraform only logs the mismatch, it reports (as a warning) d.Set of a Required or Optional, not Computed, top-level key with such a normalised string in Create, Update or the package helpers they hand d to; Read, where the remote form belongs, is not followed. The SDK treats an empty list and null alike, so lists are not reported there.`,
+For SDK resources, where Terraform only logs the mismatch, it reports (as a warning) d.Set of a Required or Optional, not Computed, top-level key with such a normalised string in Create, Update or the package helpers they hand d to; Read, where the remote form belongs, is not followed. Attributes with a StateFunc (the plan holds the normalised form as well) or a DiffSuppressFunc, and plain case folding (strings.ToLower of an enum the API returns in upper case gives back the validated form), are left alone. The SDK treats an empty list and null alike, so lists are not reported there.`,
 	Bad: `bytes, _ := json.Marshal(filter(apiResponse))
 state.JSON = types.StringValue(string(bytes))
 resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,

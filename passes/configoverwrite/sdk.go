@@ -48,7 +48,7 @@ func sdkCandidate(r *facts.SDKResource, c *ssa.Call) *facts.Attribute {
 	}
 	for i := range r.Schema.Attributes {
 		a := &r.Schema.Attributes[i]
-		if a.Name == constant.StringVal(k.Value) && !a.Computed && (a.Required || a.Optional) && !a.Uncertain && !a.Block && !a.WriteOnly {
+		if a.Name == constant.StringVal(k.Value) && !a.Computed && (a.Required || a.Optional) && !a.Uncertain && !a.Block && !a.WriteOnly && !a.Normalised {
 			return a
 		}
 	}
@@ -111,5 +111,16 @@ func normalisedSDK(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	return normalisedArg(mi.X)
+	return normalisedArg(mi.X) && !caseFolded(mi.X)
+}
+
+// caseFolded: strings.ToLower/ToUpper of an API enum mostly gives back the
+// form the configuration was validated in; only re-encoding is reported.
+func caseFolded(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && (fn.Name() == "ToLower" || fn.Name() == "ToUpper")
 }

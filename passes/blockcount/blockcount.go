@@ -51,17 +51,94 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, st := range stores(funcs[facts.Method(pass.Pkg, r.TypeName, method)], models) {
 				tag := modelflow.FieldTag(st.Addr.(*ssa.FieldAddr))
 				a := blocks[tag]
-				if a == nil || reported[st.Pos()] || !rebuilt(st.Val) || fromModel(st.Val, tag, models) {
+				if a == nil || reported[st.Pos()] || !rebuilt(st.Val) || fromModel(st.Val, tag, models) || !filtered(st.Val, 0) {
 					continue
 				}
 				reported[st.Pos()] = true
 				rep.Report(lint.Finding{Rule: "PLAN-5", Pos: st.Pos(),
 					Related: []analysis.RelatedInformation{lint.Related(a.Pos, "block %q is declared here", a.Name)},
-					Message: fmt.Sprintf("%s.%s saves the %s of %q blocks rebuilt from the API's answer, not from the planned blocks: when the API adds or merges elements, the number of blocks differs from the plan and Terraform fails with \"Provider produced inconsistent result after apply\"; build the blocks from the plan and fill in only their Computed attributes", r.TypeName, method, a.Nesting, a.Name)})
+					Message: fmt.Sprintf("%s.%s saves the %s of %q blocks rebuilt from the API's answer, skipping some of its elements, not from the planned blocks: when a configured block is skipped (or the API adds or merges elements), the number of blocks differs from the plan and Terraform fails with \"Provider produced inconsistent result after apply\"; build the blocks from the plan and fill in only their Computed attributes", r.TypeName, method, a.Nesting, a.Name)})
 			}
 		}
 	}
 	return nil, nil
+}
+
+// filtered: v is (or is built, through ListValueFrom/SetValueFrom or a
+// package function's result, from) a slice accumulated in a loop where some
+// iteration appends nothing — the answer's elements are filtered.
+func filtered(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return filtered(x.X, depth+1)
+	case *ssa.ChangeType:
+		return filtered(x.X, depth+1)
+	case *ssa.Extract:
+		return filtered(x.Tuple, depth+1)
+	case *ssa.Phi:
+		if skipsIteration(x) {
+			return true
+		}
+		for _, e := range x.Edges {
+			if filtered(e, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		fn := x.Call.StaticCallee()
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			return filtered(x.Call.Args[0], depth+1)
+		}
+		if fn == nil {
+			return false
+		}
+		if fn.Signature.Recv() == nil && fn.Pkg != nil && strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") {
+			args := x.Call.Args
+			return len(args) > 0 && filtered(args[len(args)-1], depth+1)
+		}
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 && filtered(ret.Results[0], depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// skipsIteration: the loop accumulator p can come back to itself through
+// φ-nodes only, i.e. along a path of the loop that appends nothing.
+func skipsIteration(p *ssa.Phi) bool {
+	seen := map[*ssa.Phi]bool{}
+	var back func(q *ssa.Phi, depth int) bool
+	back = func(q *ssa.Phi, depth int) bool {
+		if seen[q] || depth > 8 {
+			return false
+		}
+		seen[q] = true
+		for _, e := range q.Edges {
+			if e == p {
+				return true
+			}
+			if inner, ok := e.(*ssa.Phi); ok && back(inner, depth+1) {
+				return true
+			}
+			if c, ok := e.(*ssa.Call); ok && isAppend(c) {
+				if inner, ok := c.Call.Args[0].(*ssa.Phi); ok && inner != p && back(inner, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return back(p, 0)
+}
+
+func isAppend(c *ssa.Call) bool {
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append"
 }
 
 // stores: stores into fields of the resource's models in fn and the package

@@ -56,7 +56,7 @@ func (r *policyResource) Schema(ctx context.Context, req resource.SchemaRequest,
 	}
 }
 
-// Create saves the API's rules: a default rule the API adds makes one block more.
+// Create saves the API's rules, filtered: a configured block can vanish.
 func (r *policyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan policyModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -67,6 +67,9 @@ func (r *policyResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	rules := make([]ruleModel, 0, len(out.Rules))
 	for _, x := range out.Rules {
+		if x.Name == "" { // a configured block without a name vanishes
+			continue
+		}
 		rules = append(rules, ruleModel{ID: types.StringValue(x.ID), Name: types.StringValue(x.Name)})
 	}
 	var diags = resp.Diagnostics
@@ -76,10 +79,24 @@ func (r *policyResource) Create(ctx context.Context, req resource.CreateRequest,
 	plan.Tags, _ = types.ListValueFrom(ctx, types.StringType, out.Tags) // an attribute, not a block
 	plan.ID = types.StringValue(out.ID)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	plan.Action = echoRules(out)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
 func flattenActions(out *apiPolicy) []ruleModel {
 	var res []ruleModel
+	for _, x := range out.Rules {
+		if x.ID != "" {
+			res = append(res, ruleModel{ID: types.StringValue(x.ID), Name: types.StringValue(x.Name)})
+		}
+	}
+	return res
+}
+
+// echoRules copies every element of the answer: whether the API echoes the
+// blocks one for one cannot be known, so it is not reported.
+func echoRules(out *apiPolicy) []ruleModel {
+	res := make([]ruleModel, 0, len(out.Rules))
 	for _, x := range out.Rules {
 		res = append(res, ruleModel{ID: types.StringValue(x.ID), Name: types.StringValue(x.Name)})
 	}

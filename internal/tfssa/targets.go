@@ -42,10 +42,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 			add(Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1]})
 		}
 	}
-	byName := map[string]*ssa.Function{}
-	for obj, fn := range funcs {
-		byName[facts.FuncName(obj)] = fn
-	}
+	byName, _ := ByName(funcs)
 	for _, r := range model.SDK {
 		ref, ok := r.Funcs[method]
 		if r.Kind != kind || !r.Resolved || !ok || byName[ref.Func] == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports block lists rebuilt from the API in Create/Update.
@@ -156,7 +157,7 @@ func stores(fn *ssa.Function, models map[string]bool) []*ssa.Store {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.Store:
-					if fa, ok := in.Addr.(*ssa.FieldAddr); ok && models[structName(fa.X.Type())] {
+					if fa, ok := in.Addr.(*ssa.FieldAddr); ok && models[tfssa.StructName(fa.X.Type())] {
 						out = append(out, in)
 					}
 				case ssa.CallInstruction:
@@ -208,11 +209,11 @@ func fromModel(v ssa.Value, tag string, models map[string]bool) bool {
 		seen[v] = true
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
-			if models[structName(x.X.Type())] && modelflow.FieldTag(x) == tag {
+			if models[tfssa.StructName(x.X.Type())] && modelflow.FieldTag(x) == tag {
 				return true
 			}
 		case *ssa.Field:
-			if st := structName(x.X.Type()); models[st] && fieldTag(x) == tag {
+			if st := tfssa.StructName(x.X.Type()); models[st] && fieldTag(x) == tag {
 				return true
 			}
 		case *ssa.Alloc:
@@ -304,15 +305,4 @@ func fieldTag(f *ssa.Field) string {
 		return rest[:j]
 	}
 	return ""
-}
-
-func structName(t types.Type) string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }

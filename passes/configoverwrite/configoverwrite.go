@@ -13,6 +13,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports configured attributes saved in the API's form.
@@ -29,10 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	reported := map[token.Pos]bool{}
-	byName := map[string]*ssa.Function{}
-	for obj, fn := range funcs {
-		byName[facts.FuncName(obj)] = fn
-	}
+	byName, _ := tfssa.ByName(funcs)
 	checkSDK(rep, model, byName, reported)
 	for _, r := range model.Framework {
 		if r.Kind != "resource" || !r.SchemaResolved {
@@ -109,7 +107,7 @@ func writes(fn *ssa.Function, models map[string]bool) []write {
 				switch in := instr.(type) {
 				case *ssa.Store:
 					fa, ok := in.Addr.(*ssa.FieldAddr)
-					if !ok || !models[structName(fa.X.Type())] {
+					if !ok || !models[tfssa.StructName(fa.X.Type())] {
 						continue
 					}
 					tag := modelflow.FieldTag(fa)
@@ -130,17 +128,6 @@ func writes(fn *ssa.Function, models map[string]bool) []write {
 	}
 	visit(fn, 0)
 	return out
-}
-
-func structName(t types.Type) string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
 // normalisedString: types.StringValue(string(b)) for a []byte b, or of a

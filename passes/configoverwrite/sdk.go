@@ -11,6 +11,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // checkSDK reports d.Set of a configured, non-Computed top-level key with a
@@ -77,7 +78,7 @@ func sdkSets(fn, read *ssa.Function) []*ssa.Call {
 				case callee == nil:
 				case isDataSet(callee) && len(c.Call.Args) == 3 && normalisedSDK(c.Call.Args[2]):
 					out = append(out, c)
-				case callee.Pkg == f.Pkg && callee.Blocks != nil && handsData(c):
+				case callee.Pkg == f.Pkg && callee.Blocks != nil && tfssa.HandsResourceData(c.Common()):
 					visit(callee, depth+1)
 				}
 			}
@@ -93,15 +94,6 @@ func sdkSets(fn, read *ssa.Function) []*ssa.Call {
 func isDataSet(fn *ssa.Function) bool {
 	recv := fn.Signature.Recv()
 	return fn.Name() == "Set" && recv != nil && tfapi.IsResourceData(recv.Type())
-}
-
-func handsData(c *ssa.Call) bool {
-	for _, a := range c.Call.Args {
-		if tfapi.IsResourceData(a.Type()) {
-			return true
-		}
-	}
-	return false
 }
 
 // normalisedSDK: the interface argument of d.Set holds string(b) for a

@@ -2,7 +2,6 @@ package incompleteimport
 
 import (
 	"fmt"
-	"go/constant"
 	"go/types"
 	"sort"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // checkSDK reports passthrough-imported SDK resources whose Read never sets
@@ -69,14 +69,14 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 				}
 				c, ok := instr.(ssa.CallInstruction)
 				if ok && writerMethod(c.Common()) {
-					k, isConst := constString(c.Common().Args[1])
+					k, isConst := tfssa.ConstString(c.Common().Args[1])
 					if !isConst {
 						return false
 					}
 					set[strings.SplitN(k, ".", 2)[0]] = true
 					continue
 				}
-				if !ok || !handsResourceData(c.Common()) {
+				if !ok || !tfssa.HandsResourceData(c.Common()) {
 					continue
 				}
 				callee := c.Common().StaticCallee()
@@ -85,7 +85,7 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 					return false
 				case callee.Signature.Recv() != nil && tfapi.IsResourceData(callee.Signature.Recv().Type()):
 					if callee.Name() == "Set" {
-						k, ok := constString(c.Common().Args[1])
+						k, ok := tfssa.ConstString(c.Common().Args[1])
 						if !ok {
 							return false
 						}
@@ -110,23 +110,6 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 		return true
 	}
 	return set, visit(fn, 0)
-}
-
-func handsResourceData(c *ssa.CallCommon) bool {
-	for _, a := range c.Args {
-		if tfapi.IsResourceData(a.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-func constString(v ssa.Value) (string, bool) {
-	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(k.Value), true
 }
 
 func quoteAll(names []string) string {

@@ -47,7 +47,13 @@ func (c *checker) check(t tfssa.Target) {
 		if !ok {
 			continue
 		}
-		if o := c.walk(t, b.Succs[nf.Succ], &decision{cond: ifi.Cond, succ: nf.Succ}); o.kind != "" && !(o.kind == "kept" && nf.LocalNil) {
+		// A predicate that removes as it tests (hcloud's isNotFound(err, d)
+		// clears the ID) starts the branch removed.
+		removal := token.NoPos
+		if call, ok := ifi.Cond.(*ssa.Call); ok && tfssa.Removal(call, c.model.Removes) {
+			removal = call.Pos()
+		}
+		if o := c.walk(t, b.Succs[nf.Succ], &decision{cond: ifi.Cond, succ: nf.Succ}, removal); o.kind != "" && !(o.kind == "kept" && nf.LocalNil) {
 			c.report(t, ifi, nf, o)
 		}
 	}
@@ -113,8 +119,8 @@ type seenKey struct {
 // and returns the first outcome that breaks READ-2. A further call (another
 // remote operation, a state write), an IsNewResource guard or a removal
 // followed by success ends a path quietly.
-func (c *checker) walk(t tfssa.Target, start *ssa.BasicBlock, taken *decision) outcome {
-	queue := []walkState{{block: start, decided: taken}}
+func (c *checker) walk(t tfssa.Target, start *ssa.BasicBlock, taken *decision, removal token.Pos) outcome {
+	queue := []walkState{{block: start, decided: taken, removal: removal}}
 	seen := map[seenKey]bool{}
 	for steps := 0; len(queue) > 0 && steps < 64; steps++ {
 		s := queue[0]

@@ -27,12 +27,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if funcs == nil {
 		return nil, nil
 	}
-	byName := map[string]*ssa.Function{}
-	var all []*ssa.Function
-	for obj, fn := range funcs {
-		byName[facts.FuncName(obj)] = fn
-		all = append(all, fn)
-	}
+	byName, all := tfssa.ByName(funcs)
 	rep := lint.NewReporter(pass)
 	reported := map[string]bool{}
 	for _, r := range model.SDK {

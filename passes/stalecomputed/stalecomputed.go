@@ -3,9 +3,7 @@ package stalecomputed
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -31,13 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if funcs == nil {
 		return nil, nil
 	}
-	byName := map[string]*ssa.Function{}
-	var all []*ssa.Function
-	for obj, fn := range funcs {
-		byName[facts.FuncName(obj)] = fn
-		all = append(all, fn)
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
+	byName, all := tfssa.ByName(funcs)
 	rep := lint.NewReporter(pass)
 	for _, r := range model.SDK {
 		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
@@ -138,7 +130,7 @@ func dataCalls(fn *ssa.Function, methods ...string) map[string]token.Pos {
 					if contains(methods, callee.Name()) {
 						addKeys(out, c)
 					}
-				} else if callee.Pkg == fn.Pkg && callee.Blocks != nil && handsData(c.Common()) {
+				} else if callee.Pkg == fn.Pkg && callee.Blocks != nil && tfssa.HandsResourceData(c.Common()) {
 					visit(callee, depth+1)
 				}
 			}
@@ -154,7 +146,7 @@ func dataCalls(fn *ssa.Function, methods ...string) map[string]token.Pos {
 func addKeys(out map[string]token.Pos, c ssa.CallInstruction) {
 	for _, a := range c.Common().Args[1:] {
 		for _, v := range variadic(a) {
-			if k, ok := constString(v); ok && !out[k].IsValid() {
+			if k, ok := tfssa.ConstString(v); ok && !out[k].IsValid() {
 				out[k] = c.Pos()
 			}
 		}
@@ -187,15 +179,6 @@ func variadic(v ssa.Value) []ssa.Value {
 	return out
 }
 
-func handsData(c *ssa.CallCommon) bool {
-	for _, a := range c.Args {
-		if tfapi.IsResourceData(a.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
 // diffNames: the strings the CustomizeDiff expression and its functions
 // mention — any of them may be the key it marks.
 func diffNames(pass *analysis.Pass, r *facts.SDKResource, byName map[string]*ssa.Function, all []*ssa.Function) map[string]bool {
@@ -222,7 +205,7 @@ func diffNames(pass *analysis.Pass, r *facts.SDKResource, byName map[string]*ssa
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
-					if s, ok := constString(*op); ok {
+					if s, ok := tfssa.ConstString(*op); ok {
 						out[s] = true
 					}
 				}
@@ -230,14 +213,6 @@ func diffNames(pass *analysis.Pass, r *facts.SDKResource, byName map[string]*ssa
 		}
 	}
 	return out
-}
-
-func constString(v ssa.Value) (string, bool) {
-	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(k.Value), true
 }
 
 func contains(list []string, s string) bool {

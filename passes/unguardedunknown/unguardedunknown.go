@@ -180,12 +180,12 @@ func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]
 			switch callee.Name() {
 			case "NewValueKnown":
 				knownVals[key] = true
-				if s, ok := constString(key); ok {
+				if s, ok := tfssa.ConstString(key); ok {
 					known[s] = true
 				}
 			case "Get", "GetOk", "GetChange":
 				if br, ok := decides(c, sdkUnknown{c}); ok {
-					s, _ := constString(key)
+					s, _ := tfssa.ConstString(key)
 					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br})
 				}
 			}
@@ -259,12 +259,4 @@ func failing(ret *ssa.Return) bool {
 		}
 	}
 	return true
-}
-
-func constString(v ssa.Value) (string, bool) {
-	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(k.Value), true
 }

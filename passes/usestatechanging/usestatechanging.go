@@ -3,7 +3,6 @@ package usestatechanging
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"regexp"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports UseStateForUnknown on Computed values Update rewrites.
@@ -88,7 +88,7 @@ func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
 				switch in := instr.(type) {
 				case *ssa.Store:
 					fa, ok := in.Addr.(*ssa.FieldAddr)
-					if !ok || !models[structName(fa.X.Type())] || !fromAPI(in.Val) {
+					if !ok || !models[tfssa.StructName(fa.X.Type())] || !fromAPI(in.Val) {
 						continue
 					}
 					if tag := modelflow.FieldTag(fa); tag != "" {
@@ -109,17 +109,6 @@ func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
 	}
 	visit(fn, 0)
 	return out
-}
-
-func structName(t types.Type) string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
 // fromAPI: types.StringValue(x), types.Int64PointerValue(p), ... where no

@@ -23,6 +23,7 @@ func Provider() *schema.Provider {
 		"x_sentinel":    resourceSentinel(),
 		"x_exists_good": resourceExistsGood(),
 		"x_both":        resourceBothTests(),
+		"x_clears":      resourceClearsInTest(),
 	}}
 }
 
@@ -192,6 +193,39 @@ func readBothTests(ctx context.Context, d *schema.ResourceData, meta any) diag.D
 		return nil
 	}
 	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+func resourceClearsInTest() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readClearsInTest,
+		DeleteContext: create,
+		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
+	}
+}
+
+// isNotFoundClearing removes the resource while it tests the error.
+func isNotFoundClearing(err error, d *schema.ResourceData) bool {
+	var se *api.StatusError
+	if errors.As(err, &se) && se.Code == 404 {
+		log.Printf("[WARN] %s not found, removing from state", d.Id())
+		d.SetId("")
+		return true
+	}
+	return false
+}
+
+// The predicate already cleared the ID: returning nil is the removal.
+func readClearsInTest(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		if isNotFoundClearing(err, d) {
+			return nil
+		}
 		return diag.FromErr(err)
 	}
 	d.Set("name", thing.Name)

@@ -210,6 +210,9 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 	}{
 		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 8},
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
+		{"missingstateset", []string{"APPLY-3", "UPGRADE-2"}, 4},
+		{"requestwrite", []string{"APPLY-5"}, 3},
+		{"datasourceremove", []string{"READ-4"}, 2},
 		{"unguardedunknown", []string{"VALIDATE-1"}, 6},
 		{"setnewnoncomputed", []string{"PLAN-2"}, 5},
 		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 7},

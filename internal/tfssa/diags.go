@@ -123,6 +123,9 @@ func TakesDiagnostics(v ssa.Value) bool {
 		return false
 	}
 	for _, a := range call.Call.Args {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X // handed as an interface of the helper's own (proxmox's DiagnosticAccumulator)
+		}
 		if tfapi.IsDiagnostics(a.Type()) {
 			return true
 		}

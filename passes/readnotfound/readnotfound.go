@@ -35,6 +35,8 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	rep   *lint.Reporter
 	model *facts.Model
+	// predicateDiags: the current branch's not-found predicate was handed the diagnostics.
+	predicateDiags bool
 }
 
 func (c *checker) check(t tfssa.Target) {
@@ -53,6 +55,10 @@ func (c *checker) check(t tfssa.Target) {
 		if call, ok := ifi.Cond.(*ssa.Call); ok && tfssa.Removal(call, c.model.Removes) {
 			removal = call.Pos()
 		}
+		// A predicate handed the diagnostics may rewrite them (fabric's
+		// IsErrNotFound turns the error into a warning), so appending them
+		// afterwards is not known to be an error.
+		c.predicateDiags = tfssa.TakesDiagnostics(stripNot(ifi.Cond))
 		if o := c.walk(t, b.Succs[nf.Succ], &decision{cond: ifi.Cond, succ: nf.Succ}, removal); o.kind != "" && !(o.kind == "kept" && nf.LocalNil) {
 			c.report(t, ifi, nf, o)
 		}
@@ -150,6 +156,9 @@ func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool)
 			s.removal = instr.Pos()
 			continue
 		case !t.SDK && tfssa.Fails(instr):
+			if c.predicateDiags && isAppend(instr) {
+				return nil, outcome{}, true
+			}
 			return nil, errorOutcome(instr.Pos(), s.removal), true
 		}
 		switch in := instr.(type) {
@@ -226,4 +235,20 @@ func (c *checker) report(t tfssa.Target, ifi *ssa.If, nf tfssa.NotFound, o outco
 		f.Message = fmt.Sprintf("Read of %s returns without error and without removing the resource when the object is gone (%s): the old state is kept and Terraform never plans to re-create it; call %s", t.Name, nf.What, remove)
 	}
 	c.rep.Report(f)
+}
+
+func stripNot(v ssa.Value) ssa.Value {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.NOT {
+		return u.X
+	}
+	return v
+}
+
+func isAppend(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	fn := call.Common().StaticCallee()
+	return fn != nil && fn.Name() == "Append"
 }

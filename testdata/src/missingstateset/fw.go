@@ -159,3 +159,32 @@ func (addsOnError) Create(ctx context.Context, req resource.CreateRequest, resp 
 }
 
 func (addsOnError) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+
+// The same through an interface of the helper's own that *diag.Diagnostics
+// satisfies (a task result reporting into an accumulator).
+type accumulator interface{ AddError(summary, detail string) }
+
+type taskResult struct{ err error }
+
+func (r taskResult) AddDiags(diags accumulator, summary string) bool {
+	if r.err != nil {
+		diags.AddError(summary, r.err.Error())
+		return true
+	}
+	return false
+}
+
+func runTask() taskResult { return taskResult{} }
+
+type accumulates struct{ base }
+
+func (accumulates) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if runTask().AddDiags(&resp.Diagnostics, "task") {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (accumulates) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -161,5 +162,28 @@ func (r notModified) Read(ctx context.Context, req resource.ReadRequest, resp *r
 		return
 	}
 	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// A not-found predicate handed the diagnostics may rewrite them: here the
+// error becomes a warning, so appending them after the removal is fine.
+type downgrades struct{ base }
+
+func (r downgrades) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var diags diag.Diagnostics
+	_, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		diags.AddError("reading thing", err.Error())
+	}
+	if errs.IsNotFoundWarn(&diags, err) {
+		resp.State.RemoveResource(ctx)
+		resp.Diagnostics.Append(diags...)
+		return
+	}
+	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
+		return
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }

@@ -35,3 +35,16 @@ func (r) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.
 func build(ctx context.Context, s tfsdk.State, m model) {
 	s.Set(ctx, &m)
 }
+
+// Safe: a request built here, or modified and handed back (tests preparing
+// the input of a plan modifier), is not a write the framework drops.
+func planRequest(ctx context.Context, req resource.ModifyPlanRequest) resource.ModifyPlanRequest {
+	req.Plan.SetAttribute(ctx, path.Root("id"), types.StringUnknown())
+	return req
+}
+
+func newReadRequest(ctx context.Context, m model) resource.ReadRequest {
+	var req resource.ReadRequest
+	req.State.Set(ctx, &m)
+	return req
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 
+	fwdiag "github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 
 	"fixtures/readnotfound/api"
@@ -24,4 +25,16 @@ func Forget(d *schema.ResourceData, err error) bool {
 		return true
 	}
 	return false
+}
+
+// IsNotFoundWarn reports whether err is a 404 and, if so, replaces the error the
+// caller already recorded in diags with a warning.
+func IsNotFoundWarn(diags *fwdiag.Diagnostics, err error) bool {
+	if !diags.HasError() || !Gone(err) {
+		return false
+	}
+	var d fwdiag.Diagnostics
+	d.AddWarning("Resource not found", "removing it from state")
+	*diags = d
+	return true
 }

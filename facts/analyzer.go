@@ -43,6 +43,12 @@ func (m *Model) NotFoundPredicate(fn *types.Func) bool {
 	return s != nil && s.NotFound
 }
 
+// NilWhenMissing reports whether fn answers a missing object with (nil, nil).
+func (m *Model) NilWhenMissing(fn *types.Func) bool {
+	s := m.FuncSummary(fn)
+	return s != nil && s.NilWhenMissing
+}
+
 // FuncSummary returns what is known of a function declared in this package
 // or, through a fact, in another one; nil when nothing is.
 func (m *Model) FuncSummary(fn *types.Func) *FuncSummary {

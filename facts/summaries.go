@@ -23,6 +23,10 @@ type FuncSummary struct {
 	// NotFound: the function returns a bool that tests for a missing remote
 	// object (an HTTP 404, a not-found error, a "not found" message).
 	NotFound bool
+	// NilWhenMissing: the function returns (*T, ..., error) and answers a
+	// missing object with a nil pointer and a nil error (consul's RoleRead:
+	// `if !found { return nil, qm, nil }`).
+	NilWhenMissing bool
 }
 
 func (*FuncSummary) AFact() {}
@@ -34,6 +38,9 @@ func (s *FuncSummary) String() string {
 	}
 	if s.NotFound {
 		parts = append(parts, "notfound")
+	}
+	if s.NilWhenMissing {
+		parts = append(parts, "nilwhenmissing")
 	}
 	return "summary(" + strings.Join(parts, ",") + ")"
 }
@@ -90,6 +97,9 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 	sum := FuncSummary{Removes: s.removes(fd.Body)}
 	if sig, ok := fn.Type().(*types.Signature); ok && tfapi.ReturnsBool(sig) && sig.Params().Len() > 0 {
 		sum.NotFound = s.testsNotFound(fd.Body)
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && pointerAndError(sig) {
+		sum.NilWhenMissing = s.nilWhenMissing(fd.Body)
 	}
 	if sum == (FuncSummary{}) {
 		return nil
@@ -228,4 +238,70 @@ func isErrorValue(obj types.Object) bool {
 func callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	return fn
+}
+
+// pointerAndError: the first result is a pointer and the last an error.
+func pointerAndError(sig *types.Signature) bool {
+	r := sig.Results()
+	if r.Len() < 2 {
+		return false
+	}
+	_, ptr := r.At(0).Type().Underlying().(*types.Pointer)
+	return ptr && isErrorType(r.At(r.Len()-1).Type())
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// nilWhenMissing reports whether body, under a test for a missing object
+// (`if !found`, `if resp.StatusCode == 404`, a not-found predicate), returns
+// nil for both the object and the error.
+func (s *summarizer) nilWhenMissing(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if s.missingCond(n.Cond) && returnsNilNil(n.Body) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// missingCond: a not-found test, or the negation of a found/exists flag.
+func (s *summarizer) missingCond(x ast.Expr) bool {
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+			switch strings.ToLower(id.Name) {
+			case "found", "exists", "exist":
+				return true
+			}
+		}
+	}
+	return s.notFoundExpr(x)
+}
+
+// returnsNilNil: a return directly in block whose first and last results are
+// the literal nil.
+func returnsNilNil(block *ast.BlockStmt) bool {
+	for _, st := range block.List {
+		ret, ok := st.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) < 2 {
+			continue
+		}
+		if isNilIdent(ret.Results[0]) && isNilIdent(ret.Results[len(ret.Results)-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNilIdent(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && id.Name == "nil"
 }

@@ -279,10 +279,14 @@ func (a *analysis) atReturn(ret *ssa.Return, st rootState) {
 		if i >= len(a.result) {
 			break
 		}
+		val := a.vals[r]
+		if a.roots[r] {
+			val = st[r] // a fill method handing back its receiver: `return m`
+		}
 		if first {
-			a.result[i] = a.vals[r].clone()
+			a.result[i] = val.clone()
 		} else {
-			a.result[i] = intersect(a.result[i], a.vals[r])
+			a.result[i] = intersect(a.result[i], val)
 		}
 	}
 }

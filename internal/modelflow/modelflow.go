@@ -167,6 +167,7 @@ func tracked(v ssa.Value) bool {
 	for _, r := range *refs {
 		switch r := r.(type) {
 		case *ssa.FieldAddr, *ssa.DebugRef:
+		case *ssa.Return: // handed back to the caller, which follows the result
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
 				return false

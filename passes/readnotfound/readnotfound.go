@@ -28,6 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{rep: lint.NewReporter(pass), model: model}
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
 		c.check(t)
+		c.checkNilObject(t)
 	}
 	return nil, nil
 }

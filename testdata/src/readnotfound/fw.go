@@ -187,3 +187,18 @@ func (r downgrades) Read(ctx context.Context, req resource.ReadRequest, resp *re
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// D14's shape in the framework: a (nil, nil) answer dereferenced.
+type nilDeref struct{ base }
+
+func (r nilDeref) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	role, err := r.client.Role(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading role", err.Error())
+		return
+	}
+	state.Name = types.StringValue(role.Name) // want `READ-2: Read of nilDeref uses the object Role returns without a nil test`
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

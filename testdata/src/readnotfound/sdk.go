@@ -24,6 +24,9 @@ func Provider() *schema.Provider {
 		"x_exists_good": resourceExistsGood(),
 		"x_both":        resourceBothTests(),
 		"x_clears":      resourceClearsInTest(),
+		"x_nil_deref":   {CreateContext: create, ReadContext: readNilDeref, DeleteContext: create, Schema: nameSchema()},
+		"x_nil_checked": {CreateContext: create, ReadContext: readNilChecked, DeleteContext: create, Schema: nameSchema()},
+		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: create, Schema: nameSchema()},
 	}}
 }
 
@@ -230,4 +233,50 @@ func readClearsInTest(ctx context.Context, d *schema.ResourceData, meta any) dia
 	}
 	d.Set("name", thing.Name)
 	return nil
+}
+
+func nameSchema() map[string]*schema.Schema {
+	return map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}
+}
+
+// D14's shape: the client answers a missing role with (nil, nil) and Read
+// uses the role without testing it: a deleted role panics the provider.
+func readNilDeref(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	role, err := meta.(api.Client).Role(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", role.Name) // want `READ-2: Read of x_nil_deref uses the object Role returns without a nil test`
+	return nil
+}
+
+// The fix: test for nil and remove.
+func readNilChecked(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	role, err := meta.(api.Client).Role(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if role == nil {
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", role.Name)
+	return nil
+}
+
+// Handed to a helper (which may test it, or be a nil-safe getter): not decided here.
+func readNilGetter(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	role, err := meta.(api.Client).Role(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", nameOf(role))
+	return nil
+}
+
+func nameOf(t *api.Thing) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name
 }

@@ -330,3 +330,32 @@ func (r updateForgets) Update(ctx context.Context, req resource.UpdateRequest, r
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...) // want `APPLY-1: updateForgets.Update can save "status"`
 }
+
+// A fill method that hands its receiver back, saved directly (argocd's
+// resp.State.Set(ctx, data.updateFromAPI(out))).
+func (m *model) fromAPI(out fill.Out) *model {
+	m.refresh(out)
+	return m
+}
+
+// ... and one that forgets a field.
+func (m *model) partlyFromAPI(out fill.Out) *model {
+	m.ID = types.StringValue(out.ID)
+	return m
+}
+
+type returnsReceiver struct{ base }
+
+func (r returnsReceiver) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, _ := r.c.Create(plan.Name.ValueString())
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.fromAPI(out))...)
+}
+
+func (r returnsReceiver) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, _ := r.c.Create(plan.Name.ValueString())
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.partlyFromAPI(out))...) // want `APPLY-1: returnsReceiver.Update can save "status"`
+}

@@ -24,3 +24,17 @@ func (Client) Exists(id string) (bool, error) { return true, nil }
 type StatusError struct{ Code int }
 
 func (e *StatusError) Error() string { return http.StatusText(e.Code) }
+
+// Role answers a missing role with (nil, nil), as Consul's RoleRead does.
+func (Client) Role(id string) (*Thing, error) {
+	resp, err := http.Get("http://api/roles/" + id)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	found := resp.StatusCode != http.StatusNotFound
+	if !found {
+		return nil, nil
+	}
+	return &Thing{}, nil
+}

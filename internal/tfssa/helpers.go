@@ -54,3 +54,41 @@ func ByName(funcs map[*types.Func]*ssa.Function) (map[string]*ssa.Function, []*s
 	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
 	return byName, all
 }
+
+// NamesIn returns the string constants that fn and the functions of its
+// package it calls (up to three calls deep) use — how a lifecycle method
+// names the attributes it touches (path.Root("x"), d.Get("x")) — and whether
+// any of those functions makes a call that flag reports.
+func NamesIn(fn *ssa.Function, flag func(*ssa.Function) bool) (map[string]bool, bool) {
+	names, flagged := map[string]bool{}, false
+	seen := map[*ssa.Function]bool{}
+	var visit func(*ssa.Function, int)
+	visit = func(f *ssa.Function, depth int) {
+		if f == nil || seen[f] || depth > 3 {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if k, ok := (*op).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+						names[constant.StringVal(k.Value)] = true
+					}
+				}
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				if callee != nil && flag != nil && flag(callee) {
+					flagged = true
+				}
+				if callee != nil && callee.Pkg == f.Pkg && len(callee.Blocks) > 0 {
+					visit(callee, depth+1)
+				}
+			}
+		}
+	}
+	visit(fn, 0)
+	return names, flagged
+}

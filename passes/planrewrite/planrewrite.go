@@ -14,6 +14,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 )
 
@@ -48,9 +49,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn == nil || len(fn.Params) < 4 {
 			continue
 		}
+		validated := validatedNames(pass, funcs, r)
 		for _, w := range modifyPlanWrites(fn) {
 			a := lookup(r.Schema.Attributes, w.attr)
-			if a == nil {
+			if a == nil || validated[w.attr] {
 				continue
 			}
 			if rule, why, ok := decide(a, w); ok {
@@ -61,6 +63,24 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// validatedNames: the attributes the resource's ValidateConfig or
+// ConfigValidators name. A ModifyPlan that plans its own value for such an
+// attribute under some condition is usually matched by a validation that
+// rejects any other configured value there (clickhouse's UDF sandbox_type);
+// which values are allowed is beyond this check, so it stays quiet.
+func validatedNames(pass *analysis.Pass, funcs map[*types.Func]*ssa.Function, r *facts.FrameworkResource) map[string]bool {
+	all := map[string]bool{}
+	for _, m := range []string{"ValidateConfig", "ConfigValidators"} {
+		if fn := funcs[facts.Method(pass.Pkg, r.TypeName, m)]; fn != nil {
+			names, _ := tfssa.NamesIn(fn, nil)
+			for n := range names {
+				all[n] = true
+			}
+		}
+	}
+	return all
 }
 
 // use is one attribute a custom plan modifier is attached to.

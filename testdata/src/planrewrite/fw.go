@@ -271,7 +271,66 @@ func resources() []func() resource.Resource {
 		func() resource.Resource { return &serverResource{} },
 		func() resource.Resource { return &templateResource{} },
 		func() resource.Resource { return &recordResource{} },
+		func() resource.Resource { return &sandboxResource{} },
 	}
 }
 
 func nullString() types.String { return types.StringNull() }
+
+// A plan that pins an attribute under a condition on another one, while
+// ValidateConfig rejects any other configured value there: left alone.
+type sandboxModel struct {
+	ID      types.String `tfsdk:"id"`
+	Runtime types.String `tfsdk:"runtime"`
+	Sandbox types.String `tfsdk:"sandbox"`
+	Resync  types.Bool   `tfsdk:"resync"`
+}
+
+type sandboxResource struct{}
+
+func (r *sandboxResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_sandbox"
+}
+
+func (r *sandboxResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":      schema.StringAttribute{Computed: true},
+		"runtime": schema.StringAttribute{Required: true},
+		"sandbox": schema.StringAttribute{Optional: true, Computed: true},
+		"resync":  schema.BoolAttribute{Optional: true},
+	}}
+}
+
+func (r *sandboxResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config sandboxModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if config.Runtime.ValueString() == "native" && !config.Sandbox.IsNull() && !config.Sandbox.IsUnknown() && config.Sandbox.ValueString() != "basic" {
+		resp.Diagnostics.AddAttributeError(path.Root("sandbox"), "native runtimes use the basic sandbox", "")
+	}
+}
+
+func (r *sandboxResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var config, plan sandboxModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if config.Runtime.ValueString() == "native" {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("sandbox"), "basic")...)
+	}
+	// A configured true planned as false: no validation covers it.
+	if !config.Resync.IsNull() && config.Resync.ValueBool() {
+		plan.Resync = types.BoolValue(false) // want `PLAN-1: sandboxResource.ModifyPlan plans "resync" as a value of its own`
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	}
+}
+
+func (r *sandboxResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *sandboxResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *sandboxResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *sandboxResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}

@@ -215,7 +215,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		{"datasourceremove", []string{"READ-4"}, 2},
 		{"unguardedunknown", []string{"VALIDATE-1"}, 6},
 		{"setnewnoncomputed", []string{"PLAN-2"}, 5},
-		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 7},
+		{"planrewrite", []string{"PLAN-1", "PLAN-2", "PLAN-3"}, 8},
 		{"usestatechanging", []string{"PLAN-9"}, 1},
 		{"configoverwrite", []string{"APPLY-2"}, 4},
 		{"stalecomputed", []string{"PLAN-9"}, 2},

@@ -179,6 +179,10 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 		return false
 	}
 	if len(sub.result) == 1 {
+		if a.roots[call] {
+			st[call] = sub.result[0].clone()
+			return false
+		}
 		return a.addVal(call, sub.result[0])
 	}
 	changed := false

@@ -113,8 +113,13 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if al, ok := instr.(*ssa.Alloc); ok && isModelPtr(al.Type()) && tracked(al) {
-				a.roots[al] = true
+			switch v := instr.(type) {
+			case *ssa.Alloc, *ssa.Call, *ssa.Extract:
+				// Calls and extracts: a model pointer a followed helper
+				// hands back (`m := r.fill(plan)`), whose later stores count.
+				if isModelPtr(v.(ssa.Value).Type()) && tracked(v.(ssa.Value)) {
+					a.roots[v.(ssa.Value)] = true
+				}
 			}
 		}
 	}
@@ -382,6 +387,10 @@ func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 		return changed
 	case *ssa.Extract:
 		if ts := a.tup[in.Tuple]; in.Index < len(ts) {
+			if a.roots[in] {
+				st[in] = ts[in.Index].clone()
+				return false
+			}
 			return a.addVal(in, ts[in.Index])
 		}
 	case ssa.CallInstruction:

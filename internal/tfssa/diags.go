@@ -20,21 +20,51 @@ func Fails(instr ssa.Instruction) bool {
 		return false
 	}
 	callee := call.Common().StaticCallee()
-	if callee == nil || callee.Signature.Recv() == nil {
-		return false
-	}
-	if !tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
+	if callee == nil || callee.Signature.Recv() == nil || !tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
 		return false
 	}
 	switch callee.Name() {
 	case "AddError", "AddAttributeError":
 		return true
 	case "Append":
-		instrs := instr.Block().Instrs
-		_, returns := instrs[len(instrs)-1].(*ssa.Return)
-		return returns
+		return blockReturns(instr)
 	}
 	return false
+}
+
+// FailsOrDelegates: Fails, or a helper of the provider's handed the
+// diagnostics in a block that then returns (`if err != nil {
+// addWriteError(&resp.Diagnostics, err); return }`): taken as reporting the
+// failure, for the checks that only need to know a path is not a success.
+func FailsOrDelegates(instr ssa.Instruction) bool {
+	if Fails(instr) {
+		return true
+	}
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || (callee.Signature.Recv() != nil && tfapi.IsDiagnostics(callee.Signature.Recv().Type())) {
+		return false
+	}
+	return TakesDiagnostics(call) && !tfapi.IsPluginLib(pkgPath(callee)) && blockReturns(instr)
+}
+
+func blockReturns(instr ssa.Instruction) bool {
+	instrs := instr.Block().Instrs
+	_, returns := instrs[len(instrs)-1].(*ssa.Return)
+	return returns
+}
+
+func pkgPath(fn *ssa.Function) string {
+	if fn.Pkg == nil {
+		if fn.Origin() != nil && fn.Origin().Pkg != nil {
+			return fn.Origin().Pkg.Pkg.Path()
+		}
+		return ""
+	}
+	return fn.Pkg.Pkg.Path()
 }
 
 // FailedSucc names the failure successor of a branch: the true branch of
@@ -52,8 +82,9 @@ func FailedSucc(ifi *ssa.If) int {
 			other, isNil = b.Y, IsNilConst(b.X)
 		}
 		if isNil && TakesDiagnostics(other) {
-			if b.Op == token.NEQ {
-				return 0 // err != nil
+			failsWhenNonNil := isError(other.Type()) // err != nil; a nil object otherwise
+			if (b.Op == token.NEQ) == failsWhenNonNil {
+				return 0
 			}
 			return 1
 		}

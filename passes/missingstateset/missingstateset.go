@@ -59,7 +59,7 @@ func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
 	}
 	resp := fn.Params[len(fn.Params)-1]
 	w := respWrites{resp: resp}
-	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: tfssa.Fails, FailedSucc: tfssa.FailedSucc})
+	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: tfssa.FailsOrDelegates, FailedSucc: tfssa.FailedSucc})
 	for _, p := range paths {
 		var related []analysis.RelatedInformation
 		for _, b := range p.Branches {

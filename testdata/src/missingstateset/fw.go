@@ -188,3 +188,31 @@ func (accumulates) Create(ctx context.Context, req resource.CreateRequest, resp 
 }
 
 func (accumulates) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+
+// A helper that adds the error it is handed, then return; and a helper that
+// reports into the diagnostics and answers a nil object on failure.
+func addWriteError(diags *diag.Diagnostics, err error) { diags.AddError("write failed", err.Error()) }
+
+func source(diags *diag.Diagnostics) *model {
+	diags.AddError("no source", "")
+	return nil
+}
+
+type delegatesError struct{ base }
+
+func (delegatesError) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if err := call(); err != nil {
+		addWriteError(&resp.Diagnostics, err)
+		return
+	}
+	if src := source(&resp.Diagnostics); src != nil {
+		m = *src
+	} else {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (delegatesError) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}

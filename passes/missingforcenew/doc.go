@@ -17,7 +17,7 @@ var Doc = &lint.Doc{
 
 SDK, Update is the very same function as Create and nothing is ForceNew: a change re-runs Create, which for a resource named by a configured attribute (a path, a name) creates a second remote object and orphans the first. When some attribute is ForceNew, Create is an upsert keyed by those and nothing is reported; a shared function named as an upsert (CreateOrUpdate, Upsert, Put, Set, Apply, ...) is not reported either.
 
-Framework: an Update method that never writes resp.State (it only adds an error, or does nothing) while a non-Computed attribute has no RequiresReplace plan modifier. The framework then returns the prior state, so Terraform reports "Provider produced inconsistent result after apply". Attributes with a custom plan modifier, resources whose ModifyPlan may set RequiresReplace, write-only attributes (never planned) and resources whose Create never writes state are left alone.`,
+Framework: an Update method that never writes resp.State (it only adds an error, or does nothing) while a non-Computed attribute has no RequiresReplace plan modifier. A change to such an attribute is then planned as an update in place that can only fail: with the error the Update adds, or, when it adds none, with the framework's "Missing Resource State After Update". Attributes with a custom plan modifier, resources whose ModifyPlan may set RequiresReplace, write-only attributes (never planned) and resources whose Create never writes state are left alone.`,
 	Bad: `return &schema.Resource{
 	CreateContext: namespaceCreate,
 	UpdateContext: namespaceCreate,

@@ -98,7 +98,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		return
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: lint.FirstValid(r.UpdatePos, r.Pos), Related: related(bad, "no RequiresReplace plan modifier"),
-		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update that returns the prior state, and Terraform reports an inconsistent result after apply", r.TypeName, hasNames(bad))})
+		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update in place, which can only fail (with the error it adds, or with \"Missing Resource State After Update\")", r.TypeName, hasNames(bad))})
 }
 
 // walkConfigurable visits the attributes a user can set (not Computed-only,

@@ -124,7 +124,7 @@ func notFoundCall(c *ssa.CallCommon, isPredicate func(*types.Func) bool) (NotFou
 		if obj, ok := fn.Object().(*types.Func); ok && isPredicate != nil && isPredicate(obj) {
 			return NotFound{Succ: 0, What: name + " reported not found"}, true
 		}
-		if pkg := fn.Pkg; pkg != nil && (pkg.Pkg.Path() == "errors" || strings.HasSuffix(pkg.Pkg.Path(), "/errors")) && (fn.Name() == "Is" || fn.Name() == "As") && len(c.Args) == 2 {
+		if pkg := fn.Pkg; pkg != nil && (pkg.Pkg.Path() == "errors" || strings.HasSuffix(pkg.Pkg.Path(), "/errors")) && (fn.Name() == "Is" || fn.Name() == "As") && len(c.Args) == 2 && !readsResourceData(c.Args[0]) {
 			if g := globalLoad(c.Args[1]); g != nil && tfapi.NotFoundName(g.Name()) {
 				return NotFound{Succ: 0, What: "the error is " + g.Name()}, true
 			}
@@ -198,4 +198,15 @@ func localCallee(v ssa.Value) bool {
 	call := v.(*ssa.Extract).Tuple.(*ssa.Call)
 	fn := call.Common().StaticCallee()
 	return fn != nil && fn.Pkg != nil && fn.Pkg == call.Parent().Pkg
+}
+
+// readsResourceData: err comes from a call handed the ResourceData (akamai's
+// tf.GetListValue("target", d) answers ErrNotFound for an absent key): a
+// missing attribute, not a missing remote object.
+func readsResourceData(err ssa.Value) bool {
+	if ex, ok := err.(*ssa.Extract); ok {
+		err = ex.Tuple
+	}
+	call, ok := err.(*ssa.Call)
+	return ok && HandsResourceData(call.Common())
 }

@@ -26,6 +26,7 @@ func Provider() *schema.Provider {
 		"x_clears":      resourceClearsInTest(),
 		"x_nil_deref":   {CreateContext: create, ReadContext: readNilDeref, DeleteContext: create, Schema: nameSchema()},
 		"x_nil_checked": {CreateContext: create, ReadContext: readNilChecked, DeleteContext: create, Schema: nameSchema()},
+		"x_local_nf":    {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: create, Schema: nameSchema()},
 		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: create, Schema: nameSchema()},
 	}}
 }
@@ -279,4 +280,25 @@ func nameOf(t *api.Thing) string {
 		return ""
 	}
 	return t.Name
+}
+
+func getList(key string, d *schema.ResourceData) ([]any, error) {
+	v, ok := d.GetOk(key)
+	if !ok {
+		return nil, api.ErrThingNotFound
+	}
+	return v.([]any), nil
+}
+
+// A not-found error from reading the ResourceData is a missing attribute,
+// not a missing object.
+func readLocalNotFound(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	target, err := getList("target", d)
+	if err != nil && !errors.Is(err, api.ErrThingNotFound) {
+		return diag.FromErr(err)
+	}
+	if len(target) != 1 {
+		return diag.Errorf("remote has diverged")
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
@@ -120,4 +121,25 @@ func isUpgrader(f *ssa.Function) bool {
 	_, req := tfapi.Named(sig.Params().At(1).Type())
 	_, resp := tfapi.Named(sig.Params().At(2).Type())
 	return req == "UpgradeStateRequest" && resp == "UpgradeStateResponse"
+}
+
+// Plugins selects the resources a check looks at.
+type Plugins int
+
+const (
+	Framework Plugins = 1 << iota
+	SDK
+)
+
+// Prepare returns the package's provider model and its SSA functions; ok is
+// false when the package holds no resource of the selected plugins (nothing
+// to check) or its SSA was not built (a dependency failed to load).
+func Prepare(pass *analysis.Pass, plugins Plugins) (model *facts.Model, funcs map[*types.Func]*ssa.Function, ok bool) {
+	model = pass.ResultOf[facts.Analyzer].(*facts.Model)
+	has := (plugins&Framework != 0 && len(model.Framework) > 0) || (plugins&SDK != 0 && len(model.SDK) > 0)
+	if !has {
+		return nil, nil, false
+	}
+	funcs = pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
+	return model, funcs, funcs != nil
 }

@@ -20,12 +20,8 @@ import (
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework) == 0 && len(model.SDK) == 0 {
-		return nil, nil
-	}
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
-	if funcs == nil {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
+	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)

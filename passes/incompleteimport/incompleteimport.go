@@ -6,18 +6,15 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// Analyzer reports importers whose stub state lacks what Read needs.
+// Analyzer reports importers whose stub state lacks what Read needs (IMPORT-1).
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework) == 0 && len(model.SDK) == 0 {
-		return nil, nil
-	}
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
-	if funcs == nil {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
+	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)

@@ -16,15 +16,11 @@ import (
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework) == 0 && len(model.SDK) == 0 {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
+	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
-	if funcs == nil {
-		return nil, nil
-	}
 	for _, t := range tfssa.Targets(pass, model, funcs, "Create", "resource") {
 		if t.SDK {
 			checkSDKCreate(rep, t.Name, t.Fn, t.Subject)

@@ -14,8 +14,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports plan writes that break the configuration's values.
@@ -31,12 +31,8 @@ type write struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework) == 0 {
-		return nil, nil
-	}
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
-	if funcs == nil {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
+	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)

@@ -17,12 +17,8 @@ import (
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework)+len(model.SDK) == 0 {
-		return nil, nil
-	}
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
-	if funcs == nil {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
+	if !ok {
 		return nil, nil
 	}
 	c := &checker{rep: lint.NewReporter(pass), model: model}

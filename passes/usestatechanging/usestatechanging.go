@@ -23,12 +23,8 @@ var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 var volatile = regexp.MustCompile(`^(status|state|phase|etag|version|revision|generation|health)$|^(updated|modified|last)_|_(updated_at|modified_at|modified|updated|count|status|state|version|revision|generation)$`)
 
 func run(pass *analysis.Pass) (any, error) {
-	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
-	if len(model.Framework) == 0 {
-		return nil, nil
-	}
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
-	if funcs == nil {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
+	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)

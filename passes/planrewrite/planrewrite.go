@@ -226,7 +226,7 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 		}
 	}
 	for _, set := range sets {
-		m := root(set.Call.Args[2])
+		m := tfssa.ModelRoot(set.Call.Args[2])
 		if m == nil {
 			continue
 		}
@@ -237,7 +237,7 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 					continue
 				}
 				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || root(fa.X) != m || !reaches(b, i, set) {
+				if !ok || tfssa.ModelRoot(fa.X) != m || !reaches(b, i, set) {
 					continue
 				}
 				if attr := modelflow.FieldTag(fa); attr != "" {

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Value classes of a planned value.
@@ -25,93 +25,24 @@ const (
 // ConfigValue/PlanValue/StateValue fields (plan modifiers) and the models
 // filled by req.Config/Plan/State.Get (ModifyPlan).
 type scope struct {
-	req    ssa.Value
+	*tfssa.Request
 	resp   ssa.Value            // a plan modifier's response: its PlanValue starts as the plan's
-	spills map[ssa.Value]bool   // locals the request is copied into
 	models map[ssa.Value]string // model alloc -> its source
 }
 
 func newScope(fn *ssa.Function, req ssa.Value) *scope {
-	s := &scope{req: req, spills: map[ssa.Value]bool{}, models: map[ssa.Value]string{}}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && st.Val == req {
-				s.spills[st.Addr] = true
-			}
-		}
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			c, ok := instr.(*ssa.Call)
-			if !ok || len(c.Call.Args) < 2 {
-				continue
-			}
-			callee := c.Call.StaticCallee()
-			if callee == nil || (callee.Name() != "Get" && callee.Name() != "GetAttribute") {
-				continue
-			}
-			if part := s.requestPart(c.Call.Args[0]); part != "" {
-				if alloc := root(c.Call.Args[len(c.Call.Args)-1]); alloc != nil {
-					s.models[alloc] = strings.ToLower(part)
-				}
-			}
-		}
+	s := &scope{Request: tfssa.NewRequest(fn, req), models: map[ssa.Value]string{}}
+	for m, part := range s.Models {
+		s.models[m] = strings.ToLower(part)
 	}
 	return s
-}
-
-// root: the alloc a model argument or field base stands for (&m, m, any(m),
-// and *p for a pointer model filled through &p).
-func root(v ssa.Value) ssa.Value {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		case *ssa.Alloc:
-			return x
-		case *ssa.Phi:
-			return phiRoot(x)
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// phiRoot: the one alloc a phi merges with nil (var p *M; if ... { p = &M{} }).
-func phiRoot(phi *ssa.Phi) ssa.Value {
-	var out ssa.Value
-	for _, e := range phi.Edges {
-		if k, ok := e.(*ssa.Const); ok && k.IsNil() {
-			continue
-		}
-		a, ok := e.(*ssa.Alloc)
-		if !ok || (out != nil && out != a) {
-			return nil
-		}
-		out = a
-	}
-	return out
 }
 
 // reqField: for req.X (a field of the request value or of a local copy of
 // it), the struct type and field index.
 func (s *scope) reqField(v ssa.Value) (types.Type, int, bool) {
-	switch v := v.(type) {
-	case *ssa.Field:
-		if v.X == s.req {
-			return v.X.Type(), v.Field, true
-		}
-	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && s.spills[fa.X] {
-			return s.req.Type(), fa.Field, true
-		}
-	}
-	return nil, 0, false
+	i, ok := s.FieldIndex(v)
+	return s.Param.Type(), i, ok
 }
 
 // source: which part of the request a value is, and for a model field the
@@ -126,7 +57,7 @@ func (s *scope) source(v ssa.Value) (src, attr string, ok bool) {
 			return fromPlan, "", true
 		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if src, ok := s.models[root(fa.X)]; ok {
+			if src, ok := s.models[tfssa.ModelRoot(fa.X)]; ok {
 				return src, modelflow.FieldTag(fa), true
 			}
 		}
@@ -360,25 +291,4 @@ func (s *scope) test(cond ssa.Value) (src, attr, method string, truth, ok bool) 
 	}
 	src, attr, ok = s.source(c.Call.Args[0])
 	return src, attr, fn.Name(), truth, ok
-}
-
-// requestPart: "Plan", "Config" or "State" for req.Plan and the like.
-func (s *scope) requestPart(v ssa.Value) string {
-	t, i, ok := s.reqField(v)
-	if !ok {
-		return ""
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	name := st.Field(i).Name()
-	switch name {
-	case "Plan", "Config", "State":
-		p, _ := tfapi.Named(st.Field(i).Type())
-		if strings.HasSuffix(p, "/tfsdk") {
-			return name
-		}
-	}
-	return ""
 }

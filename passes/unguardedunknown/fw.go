@@ -12,6 +12,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // fwScope knows, in one framework function taking (ctx, req, resp), which
@@ -19,9 +20,7 @@ import (
 // req.ConfigValue of a validator or plan modifier, and the fields of models
 // (and GetAttribute targets) filled from req.Config or req.Plan.
 type fwScope struct {
-	req    ssa.Value
-	spills map[ssa.Value]bool
-	models map[ssa.Value]bool
+	*tfssa.Request
 }
 
 // frameworkScope returns the scope of fn, or nil when fn has no such request.
@@ -34,32 +33,7 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	if !ok || !hasField(st, "ConfigValue", "Config") || !planTime(req.Type()) {
 		return nil
 	}
-	s := &fwScope{req: req, spills: map[ssa.Value]bool{}, models: map[ssa.Value]bool{}}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if store, ok := instr.(*ssa.Store); ok && store.Val == req {
-				s.spills[store.Addr] = true
-			}
-		}
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			c, ok := instr.(*ssa.Call)
-			if !ok || len(c.Call.Args) < 2 {
-				continue
-			}
-			callee := c.Call.StaticCallee()
-			if callee == nil || (callee.Name() != "Get" && callee.Name() != "GetAttribute") {
-				continue
-			}
-			if part := s.reqField(c.Call.Args[0]); part == "Config" || part == "Plan" {
-				if m := rootAlloc(c.Call.Args[len(c.Call.Args)-1]); m != nil {
-					s.models[m] = true
-				}
-			}
-		}
-	}
-	return s
+	return &fwScope{tfssa.NewRequest(fn, req)}
 }
 
 // planTime: the request of a function the framework calls while values may
@@ -85,29 +59,9 @@ func hasField(st *types.Struct, names ...string) bool {
 	return false
 }
 
-// reqField names the request field v reads (req.X or a local copy's).
-func (s *fwScope) reqField(v ssa.Value) string {
-	idx := -1
-	switch v := v.(type) {
-	case *ssa.Field:
-		if v.X == s.req {
-			idx = v.Field
-		}
-	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && s.spills[fa.X] {
-			idx = fa.Field
-		}
-	}
-	st, ok := s.req.Type().Underlying().(*types.Struct)
-	if idx < 0 || !ok || idx >= st.NumFields() {
-		return ""
-	}
-	return st.Field(idx).Name()
-}
-
 // key identifies a possibly unknown value across loads; label names it.
 func (s *fwScope) key(v ssa.Value) (key, label string) {
-	if s.reqField(v) == "ConfigValue" {
+	if s.Field(v) == "ConfigValue" {
 		return "req.ConfigValue", "the attribute's value"
 	}
 	u, ok := v.(*ssa.UnOp)
@@ -115,33 +69,21 @@ func (s *fwScope) key(v ssa.Value) (key, label string) {
 		return "", ""
 	}
 	if fa, ok := u.X.(*ssa.FieldAddr); ok {
-		if m := rootAlloc(fa.X); m != nil && s.models[m] {
+		if m := tfssa.ModelRoot(fa.X); m != nil && s.fromConfigOrPlan(m) {
 			tag := modelflow.FieldTag(fa)
 			return fmt.Sprintf("%p.%d", m, fa.Field), fmt.Sprintf("%q", tag)
 		}
 	}
-	if m := rootAlloc(u.X); m != nil && s.models[m] && u.X == m {
+	if m := tfssa.ModelRoot(u.X); m != nil && s.fromConfigOrPlan(m) && u.X == m {
 		return fmt.Sprintf("%p", m), "a value read with GetAttribute"
 	}
 	return "", ""
 }
 
-func rootAlloc(v ssa.Value) ssa.Value {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		case *ssa.Alloc:
-			return x
-		default:
-			return nil
-		}
-	}
-	return nil
+// fromConfigOrPlan: m was filled from req.Config or req.Plan (not the prior state).
+func (s *fwScope) fromConfigOrPlan(m ssa.Value) bool {
+	part := s.Models[m]
+	return part == "Config" || part == "Plan"
 }
 
 // fwUnknown: one configuration value read while unknown — ValueXxx() gives

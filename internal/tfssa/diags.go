@@ -81,7 +81,7 @@ func FailedSucc(ifi *ssa.If) int {
 		if !isNil {
 			other, isNil = b.Y, IsNilConst(b.X)
 		}
-		if isNil && TakesDiagnostics(other) {
+		if isNil && fromDiagsHelpers(other) {
 			failsWhenNonNil := isError(other.Type()) // err != nil; a nil object otherwise
 			if (b.Op == token.NEQ) == failsWhenNonNil {
 				return 0
@@ -141,6 +141,22 @@ func isBareReturn(b *ssa.BasicBlock) bool {
 func IsNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
+}
+
+// fromDiagsHelpers: v is the result of helpers handed the diagnostics, one
+// call or a choice between several (linode's `if src { v = fromSource(...,
+// &resp.Diagnostics) } else { v = create(..., &resp.Diagnostics) }`).
+func fromDiagsHelpers(v ssa.Value) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return TakesDiagnostics(v)
+	}
+	for _, e := range phi.Edges {
+		if !TakesDiagnostics(e) {
+			return false
+		}
+	}
+	return len(phi.Edges) > 0
 }
 
 // TakesDiagnostics reports whether v is the result of a call that was handed

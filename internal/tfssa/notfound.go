@@ -18,6 +18,8 @@ type NotFound struct {
 	// LocalNil: a nil object from a helper of the same package, whose nil may
 	// mean something else (GitHub's "not modified" for an ETag).
 	LocalNil bool
+	// Call: for a nil object, the client call that returned it.
+	Call *ssa.Call
 }
 
 // NotFoundBranch recognises the common shapes of "the object is gone": an
@@ -71,7 +73,8 @@ func notFoundCompare(b *ssa.BinOp) (NotFound, bool) {
 		}
 		if c.IsNil() {
 			if name, ok := nilObject(pair[0]); ok {
-				return NotFound{Succ: succ, What: name + " returned a nil object", LocalNil: localCallee(pair[0])}, true
+				call := pair[0].(*ssa.Extract).Tuple.(*ssa.Call)
+				return NotFound{Succ: succ, What: name + " returned a nil object", LocalNil: localCallee(pair[0]), Call: call}, true
 			}
 		}
 	}
@@ -209,4 +212,49 @@ func readsResourceData(err ssa.Value) bool {
 	}
 	call, ok := err.(*ssa.Call)
 	return ok && HandsResourceData(call.Common())
+}
+
+// ErrorTestedForNotFound: some branch of fn tests call's error result for
+// not-found (linodego.IsNotFound(err)). Such a client reports a missing
+// object through its error, so a later nil test of the object is a
+// defensive "cannot happen" check, not the not-found path.
+func ErrorTestedForNotFound(fn *ssa.Function, call *ssa.Call, isPredicate func(*types.Func) bool) bool {
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if nf, ok := NotFoundBranch(ifi, isPredicate); ok && nf.Call == nil && dependsOnError(ifi.Cond, call, 6) {
+			return true
+		}
+	}
+	return false
+}
+
+// dependsOnError: v is computed from call's last (error) result through a
+// few steps (calls, conversions, field reads, errors.As targets excepted).
+func dependsOnError(v ssa.Value, call *ssa.Call, depth int) bool {
+	if depth == 0 || v == nil {
+		return false
+	}
+	if ex, ok := v.(*ssa.Extract); ok && ex.Tuple == call {
+		return ex.Index == call.Common().Signature().Results().Len()-1
+	}
+	if v == ssa.Value(call) {
+		return call.Common().Signature().Results().Len() == 1
+	}
+	var ops []*ssa.Value
+	switch x := v.(type) {
+	case *ssa.Call, *ssa.UnOp, *ssa.BinOp, *ssa.ChangeInterface, *ssa.MakeInterface,
+		*ssa.TypeAssert, *ssa.Field, *ssa.FieldAddr, *ssa.Extract, *ssa.Convert, *ssa.ChangeType:
+		ops = x.(ssa.Instruction).Operands(nil)
+	default:
+		return false
+	}
+	for _, op := range ops {
+		if op != nil && dependsOnError(*op, call, depth-1) {
+			return true
+		}
+	}
+	return false
 }

@@ -43,7 +43,7 @@ func (c *checker) check(t tfssa.Target) {
 			continue
 		}
 		nf, ok := tfssa.NotFoundBranch(ifi, c.model.NotFoundPredicate)
-		if !ok {
+		if !ok || nf.Call != nil && tfssa.ErrorTestedForNotFound(t.Fn, nf.Call, c.model.NotFoundPredicate) {
 			continue
 		}
 		// A predicate that removes as it tests (hcloud's isNotFound(err, d)

@@ -202,3 +202,28 @@ func (r nilDeref) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	state.Name = types.StringValue(role.Name) // want `READ-2: Read of nilDeref uses the object Role returns without a nil test`
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// The client reports a missing object through its error (tested with a
+// not-found predicate, which removes); the later nil test of the object is a
+// defensive check, not the not-found path.
+type defensiveNil struct{ base }
+
+func (r defensiveNil) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, err := r.client.Lookup(state.ID.ValueString())
+	if err != nil {
+		if errs.Gone(err) {
+			resp.State.RemoveResource(ctx)
+			return
+		}
+		resp.Diagnostics.AddError("reading thing", err.Error())
+		return
+	}
+	if thing == nil {
+		resp.Diagnostics.AddError("nil pointer", "received a nil thing")
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

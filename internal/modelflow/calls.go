@@ -378,3 +378,54 @@ func (a *analysis) sinks() []Sink {
 	sort.Slice(out, func(i, j int) bool { return out[i].Call.Pos() < out[j].Call.Pos() })
 	return out
 }
+
+// knownOnEdge: the value v, arriving at phi over edge i, was tested on the
+// way there and is known — the false branch of v.IsUnknown() or the true
+// branch of v.IsNull() (`if s.IsNull() || s.IsUnknown() { s = fromAPI }`
+// leaves a known s either way). The branch must dominate the edge.
+func knownOnEdge(phi *ssa.Phi, i int, v ssa.Value) bool {
+	child, cur := phi.Block(), phi.Block().Preds[i]
+	direct := true
+	for steps := 0; cur != nil && steps < 12; steps++ {
+		if ifi, ok := cur.Instrs[len(cur.Instrs)-1].(*ssa.If); ok {
+			if k := takenSucc(cur, child, direct); k >= 0 && refutesUnknown(ifi.Cond, k, v) {
+				return true
+			}
+		}
+		child, cur, direct = cur, cur.Idom(), false
+	}
+	return false
+}
+
+// takenSucc: which successor of b every path to child leaves b by, or -1.
+// direct: child is reached over the edge b -> child itself.
+func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
+	found := -1
+	for k, s := range b.Succs {
+		if (direct && s == child) || (!direct && s != b && s.Dominates(child) && len(s.Preds) == 1) {
+			if found >= 0 {
+				return -1
+			}
+			found = k
+		}
+	}
+	return found
+}
+
+// refutesUnknown: taking successor k of a branch on cond leaves v known.
+func refutesUnknown(cond ssa.Value, k int, v ssa.Value) bool {
+	negated := false
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, negated = u.X, true
+	}
+	c, ok := cond.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 || c.Call.Args[0] != v {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil {
+		return false
+	}
+	taken := (k == 0) != negated
+	return (fn.Name() == "IsUnknown" && !taken) || (fn.Name() == "IsNull" && taken)
+}

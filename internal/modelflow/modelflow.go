@@ -379,7 +379,10 @@ func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 		return a.addVal(in, a.vals[in.X])
 	case *ssa.Phi:
 		changed := false
-		for _, e := range in.Edges {
+		for i, e := range in.Edges {
+			if len(a.vals[e]) > 0 && knownOnEdge(in, i, e) {
+				continue
+			}
 			if a.addVal(in, a.vals[e]) {
 				changed = true
 			}

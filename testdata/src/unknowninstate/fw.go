@@ -396,3 +396,48 @@ func (r pointerBack) Update(ctx context.Context, req resource.UpdateRequest, res
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
+
+// A helper builds the state from the API answer and the planned status,
+// keeping the planned one only when it is known (vercel's log drain secret).
+type keepsKnownPlanned struct{ base }
+
+func fromResponse(out fill.Out, status types.String) model {
+	if status.IsNull() || status.IsUnknown() {
+		status = types.StringValue(out.Status)
+	}
+	return model{ID: types.StringValue(out.ID), Name: types.StringValue(out.ID), Status: status,
+		CreatedAt: types.StringValue(out.CreatedAt), Region: types.StringValue("eu")}
+}
+
+func (r keepsKnownPlanned) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.Create(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("create", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, fromResponse(out, plan.Status))...)
+}
+
+// The same helper without the test passes the planned unknown through.
+type passesPlanned struct{ base }
+
+func passThrough(out fill.Out, status types.String) model {
+	if status.IsNull() {
+		status = types.StringValue(out.Status)
+	}
+	return model{ID: types.StringValue(out.ID), Name: types.StringValue(out.ID), Status: status,
+		CreatedAt: types.StringValue(out.CreatedAt), Region: types.StringValue("eu")}
+}
+
+func (r passesPlanned) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.Create(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("create", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, passThrough(out, plan.Status))...) // want `APPLY-1: passesPlanned.Create can save "status"`
+}

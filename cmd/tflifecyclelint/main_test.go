@@ -208,7 +208,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		rules []string
 		want  int
 	}{
-		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 10},
+		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 11},
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
 		{"missingstateset", []string{"APPLY-3", "UPGRADE-2"}, 4},
 		{"requestwrite", []string{"APPLY-5"}, 3},

@@ -413,19 +413,74 @@ func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
 }
 
 // refutesUnknown: taking successor k of a branch on cond leaves v known.
+// An unknown value reads as the zero value, so a non-zero v.ValueXxx()
+// (`if m.Name.ValueString() != "" { name = m.Name }`) is known too.
 func refutesUnknown(cond ssa.Value, k int, v ssa.Value) bool {
 	negated := false
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond, negated = u.X, true
 	}
-	c, ok := cond.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 1 || c.Call.Args[0] != v {
+	taken := (k == 0) != negated
+	if b, ok := cond.(*ssa.BinOp); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+		call, zero := b.X, b.Y
+		if _, isConst := call.(*ssa.Const); isConst {
+			call, zero = b.Y, b.X
+		}
+		z, ok := zero.(*ssa.Const)
+		nonZero := taken == (b.Op == token.NEQ)
+		return ok && nonZero && isZeroConst(z) && methodOn(call, v, "Value")
+	}
+	switch {
+	case methodOn(cond, v, "IsUnknown"):
+		return !taken
+	case methodOn(cond, v, "IsNull"), methodOn(cond, v, "ValueBool"):
+		return taken
+	}
+	return false
+}
+
+// methodOn: x is v.name...() — a method whose name starts with name, called
+// on v with no other argument.
+func methodOn(x, v ssa.Value, name string) bool {
+	c, ok := x.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 || !sameLoad(c.Call.Args[0], v) {
 		return false
 	}
 	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Signature.Recv() == nil {
+	return fn != nil && fn.Signature.Recv() != nil && (fn.Name() == name || name == "Value" && strings.HasPrefix(fn.Name(), "Value"))
+}
+
+// sameLoad: a and b are the same value, or two loads of the same field of
+// the same variable (`m.Name` read once for the test and again for the use).
+func sameLoad(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	x, ok1 := a.(*ssa.UnOp)
+	y, ok2 := b.(*ssa.UnOp)
+	return ok1 && ok2 && x.Op == token.MUL && y.Op == token.MUL && sameAddr(x.X, y.X)
+}
+
+func sameAddr(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	x, ok1 := a.(*ssa.FieldAddr)
+	y, ok2 := b.(*ssa.FieldAddr)
+	return ok1 && ok2 && x.Field == y.Field && sameAddr(x.X, y.X)
+}
+
+func isZeroConst(c *ssa.Const) bool {
+	if c.Value == nil {
 		return false
 	}
-	taken := (k == 0) != negated
-	return (fn.Name() == "IsUnknown" && !taken) || (fn.Name() == "IsNull" && taken)
+	switch c.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(c.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(c.Value) == 0
+	case constant.Bool:
+		return !constant.BoolVal(c.Value)
+	}
+	return false
 }

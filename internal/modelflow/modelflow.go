@@ -534,8 +534,14 @@ func elemStruct(t types.Type) (types.Type, bool) {
 		case *types.Map:
 			t = u.Elem()
 		case *types.Named:
-			_, ok := u.Underlying().(*types.Struct)
-			return u, ok
+			switch u.Underlying().(type) {
+			case *types.Struct:
+				return u, true
+			case *types.Pointer, *types.Slice, *types.Map:
+				t = u.Underlying() // `type Versions []Version`
+			default:
+				return nil, false
+			}
 		default:
 			return nil, false
 		}

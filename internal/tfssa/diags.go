@@ -170,12 +170,25 @@ func TakesDiagnostics(v ssa.Value) bool {
 		return false
 	}
 	for _, a := range call.Call.Args {
-		if mi, ok := a.(*ssa.MakeInterface); ok {
-			a = mi.X // handed as an interface of the helper's own (proxmox's DiagnosticAccumulator)
-		}
-		if tfapi.IsDiagnostics(a.Type()) {
+		if handsDiagnostics(a) {
 			return true
+		}
+		// A carrier made from the diagnostics (netapp's errorHandler :=
+		// utils.NewErrorHandler(ctx, &resp.Diagnostics)) reports into them.
+		if c, ok := a.(*ssa.Call); ok {
+			for _, inner := range c.Call.Args {
+				if handsDiagnostics(inner) {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+func handsDiagnostics(a ssa.Value) bool {
+	if mi, ok := a.(*ssa.MakeInterface); ok {
+		a = mi.X // handed as an interface of the helper's own (proxmox's DiagnosticAccumulator)
+	}
+	return tfapi.IsDiagnostics(a.Type())
 }

@@ -108,7 +108,9 @@ func candidates(r *facts.FrameworkResource, method string, modified func(string)
 				out[prefix+a.Name] = true
 				continue
 			}
-			if !a.Incomplete && !a.Computed {
+			// A plan modifier on the parent (coderd's versions list computing
+			// each element's hash) may set its nested values.
+			if !a.Incomplete && !a.Computed && planMayBeUnknown(a, method) {
 				walk(prefix+a.Name+".", a.Nested)
 			}
 		}

@@ -241,3 +241,37 @@ func otherSource(diags *diag.Diagnostics) *model {
 	diags.AddError("no other source", "")
 	return nil
 }
+
+// The diagnostics wrapped in an error handler of the provider's own, which
+// the helpers report into (netapp's utils.NewErrorHandler(ctx, &resp.Diagnostics)).
+type errorHandler struct{ diags *diag.Diagnostics }
+
+func newErrorHandler(diags *diag.Diagnostics) *errorHandler { return &errorHandler{diags: diags} }
+
+func (h *errorHandler) fail(err error) error {
+	h.diags.AddError("failed", err.Error())
+	return err
+}
+
+func createWith(h *errorHandler) (string, error) {
+	if err := call(); err != nil {
+		return "", h.fail(err)
+	}
+	return "id", nil
+}
+
+type handlerReports struct{ base }
+
+func (handlerReports) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	h := newErrorHandler(&resp.Diagnostics)
+	id, err := createWith(h)
+	if err != nil {
+		return
+	}
+	m.ID = types.StringValue(id)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (handlerReports) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}

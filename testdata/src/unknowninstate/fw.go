@@ -441,3 +441,18 @@ func (r passesPlanned) Create(ctx context.Context, req resource.CreateRequest, r
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, passThrough(out, plan.Status))...) // want `APPLY-1: passesPlanned.Create can save "status"`
 }
+
+// An unknown value reads as "": a non-empty ValueString() is a known value
+// (coderd's user name, falling back to the username).
+type fallbackStatus struct{ base }
+
+func (r fallbackStatus) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	status := plan.Name
+	if plan.Status.ValueString() != "" {
+		status = plan.Status
+	}
+	plan.Status = status
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}

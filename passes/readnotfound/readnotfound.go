@@ -21,7 +21,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok {
 		return nil, nil
 	}
-	c := &checker{rep: lint.NewReporter(pass), model: model}
+	c := &checker{rep: lint.NewReporter(pass), model: model, reported: map[token.Pos]bool{}}
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
 		c.check(t)
 		c.checkNilObject(t)
@@ -34,6 +34,7 @@ type checker struct {
 	model *facts.Model
 	// predicateDiags: the current branch's not-found predicate was handed the diagnostics.
 	predicateDiags bool
+	reported       map[token.Pos]bool
 }
 
 func (c *checker) check(t tfssa.Target) {
@@ -56,7 +57,12 @@ func (c *checker) check(t tfssa.Target) {
 		// IsErrNotFound turns the error into a warning), so appending them
 		// afterwards is not known to be an error.
 		c.predicateDiags = tfssa.TakesDiagnostics(stripNot(ifi.Cond))
-		if o := c.walk(t, b.Succs[nf.Succ], &decision{cond: ifi.Cond, succ: nf.Succ}, removal); o.kind != "" && !(o.kind == "kept" && nf.LocalNil) {
+		o := c.walk(t, b.Succs[nf.Succ], &decision{cond: ifi.Cond, succ: nf.Succ}, removal)
+		// A nil object from a call handed the diagnostics (or a handler
+		// made from them) may come with an error it reported there.
+		keptUnsure := nf.LocalNil || nf.Call != nil && tfssa.TakesDiagnostics(nf.Call)
+		if o.kind != "" && !(o.kind == "kept" && keptUnsure) && !(o.pos.IsValid() && c.reported[o.pos]) {
+			c.reported[o.pos] = true // two tests of one branch (`404 || "not found"`): one finding
 			c.report(t, ifi, nf, o)
 		}
 	}

@@ -227,3 +227,19 @@ func (r defensiveNil) Read(ctx context.Context, req resource.ReadRequest, resp *
 	state.Name = types.StringValue(thing.Name)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// A nil object from a helper handed the diagnostics, which reports there
+// (netapp's GetXByName(errorHandler, ...)): not known to be kept silently.
+
+type reportsInHelper struct{ base }
+
+func (r reportsInHelper) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, err := api.LookupReporting(r.client, state.ID.ValueString(), &resp.Diagnostics)
+	if thing == nil || err != nil {
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

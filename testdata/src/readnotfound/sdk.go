@@ -28,6 +28,7 @@ func Provider() *schema.Provider {
 		"x_nil_checked": {CreateContext: create, ReadContext: readNilChecked, DeleteContext: create, Schema: nameSchema()},
 		"x_local_nf":    {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: create, Schema: nameSchema()},
 		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: create, Schema: nameSchema()},
+		"x_two_tests":   {CreateContext: create, ReadContext: readTwoTests, DeleteContext: create, Schema: nameSchema()},
 	}}
 }
 
@@ -300,5 +301,19 @@ func readLocalNotFound(ctx context.Context, d *schema.ResourceData, meta any) di
 	if len(target) != 1 {
 		return diag.Errorf("remote has diverged")
 	}
+	return nil
+}
+
+// Two tests of one branch (cloudamqp's plugin): one finding, and returning
+// nil without clearing the ID keeps the gone object in state.
+func readTwoTests(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := meta.(api.Client).Lookup(d.Id())
+	if err != nil {
+		if strings.Contains(err.Error(), "not found") || strings.Contains(err.Error(), "status=404") {
+			return nil // want `READ-2: Read of x_two_tests returns without error and without removing the resource when the object is gone \(the message contains "not found"\)`
+		}
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
 	return nil
 }

@@ -4,6 +4,8 @@ package api
 import (
 	"errors"
 	"net/http"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 )
 
 type Thing struct{ Name string }
@@ -37,4 +39,13 @@ func (Client) Role(id string) (*Thing, error) {
 		return nil, nil
 	}
 	return &Thing{}, nil
+}
+
+// LookupReporting adds an error to diags when the thing does not exist.
+func LookupReporting(c Client, id string, diags *diag.Diagnostics) (*Thing, error) {
+	thing, err := c.Lookup(id)
+	if thing == nil && err == nil {
+		diags.AddError("not found", id)
+	}
+	return thing, err
 }

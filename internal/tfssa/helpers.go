@@ -23,6 +23,9 @@ func ConstString(v ssa.Value) (string, bool) {
 // HandsResourceData: the call passes an SDK *schema.ResourceData along.
 func HandsResourceData(c *ssa.CallCommon) bool {
 	for _, a := range c.Args {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X // handed as an interface (akamai's tf.ResourceDataFetcher)
+		}
 		if tfapi.IsResourceData(a.Type()) {
 			return true
 		}

@@ -29,6 +29,7 @@ func Provider() *schema.Provider {
 		"x_local_nf":    {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: create, Schema: nameSchema()},
 		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: create, Schema: nameSchema()},
 		"x_two_tests":   {CreateContext: create, ReadContext: readTwoTests, DeleteContext: create, Schema: nameSchema()},
+		"x_fetcher_nf":  {CreateContext: create, ReadContext: readFetcherNotFound, DeleteContext: create, Schema: nameSchema()},
 	}}
 }
 
@@ -315,5 +316,28 @@ func readTwoTests(ctx context.Context, d *schema.ResourceData, meta any) diag.Di
 		return diag.FromErr(err)
 	}
 	d.Set("name", thing.Name)
+	return nil
+}
+
+// The same with the ResourceData handed as an interface of the provider's
+// own (akamai's tf.GetListValue(key, rd tf.ResourceDataFetcher)).
+type fetcher interface{ GetOk(string) (any, bool) }
+
+func getListFrom(key string, rd fetcher) ([]any, error) {
+	v, ok := rd.GetOk(key)
+	if !ok {
+		return nil, api.ErrThingNotFound
+	}
+	return v.([]any), nil
+}
+
+func readFetcherNotFound(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	target, err := getListFrom("target", d)
+	if err != nil && !errors.Is(err, api.ErrThingNotFound) {
+		return diag.FromErr(err)
+	}
+	if len(target) != 1 {
+		return diag.Errorf("remote has diverged")
+	}
 	return nil
 }

@@ -318,24 +318,15 @@ func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// refine applies what a branch tells about a field: not unknown on the false
-// edge of x.IsUnknown(), null (known) on the true edge of x.IsNull(). The
-// true edge of x.IsUnknown() on a field that cannot be unknown is never
-// taken (dead is set).
+// refine applies what a branch tells about a field (see testOf). The true
+// edge of x.IsUnknown() on a field that cannot be unknown is never taken
+// (dead is set).
 func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, dead bool) {
-	cond, negated := ifi.Cond, false
-	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
-		cond, negated = u.X, true
-	}
-	c, ok := cond.(*ssa.Call)
+	t, ok := testOf(ifi.Cond, succ)
 	if !ok {
 		return st, false
 	}
-	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Signature.Recv() == nil || len(c.Call.Args) != 1 || (fn.Name() != "IsUnknown" && fn.Name() != "IsNull") {
-		return st, false
-	}
-	load, ok := c.Call.Args[0].(*ssa.UnOp)
+	load, ok := t.subject.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return st, false
 	}
@@ -343,18 +334,17 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 	if root == nil || tag == "" || deeper {
 		return st, false
 	}
-	taken := (succ == 0) != negated
-	if fn.Name() == "IsUnknown" && taken {
+	if t.unknown {
 		_, tainted := st[root][tag]
 		return st, !tainted
 	}
-	if fn.Name() == "IsNull" && !taken {
+	if !t.known {
 		return st, false
 	}
 	out = cloneState(st)
 	for k := range out[root] {
 		// A null object has no nested values; a known one may still hold unknowns.
-		if k == tag || (fn.Name() == "IsNull" && strings.HasPrefix(k, tag+".")) {
+		if k == tag || (t.null && strings.HasPrefix(k, tag+".")) {
 			delete(out[root], k)
 		}
 	}
@@ -380,16 +370,17 @@ func (a *analysis) sinks() []Sink {
 }
 
 // knownOnEdge: the value v, arriving at phi over edge i, was tested on the
-// way there and is known — the false branch of v.IsUnknown() or the true
-// branch of v.IsNull() (`if s.IsNull() || s.IsUnknown() { s = fromAPI }`
-// leaves a known s either way). The branch must dominate the edge.
+// way there and is known (see testOf; `if s.IsNull() || s.IsUnknown() { s =
+// fromAPI }` leaves a known s either way). The branch must dominate the edge.
 func knownOnEdge(phi *ssa.Phi, i int, v ssa.Value) bool {
 	child, cur := phi.Block(), phi.Block().Preds[i]
 	direct := true
 	for steps := 0; cur != nil && steps < 12; steps++ {
 		if ifi, ok := cur.Instrs[len(cur.Instrs)-1].(*ssa.If); ok {
-			if k := takenSucc(cur, child, direct); k >= 0 && refutesUnknown(ifi.Cond, k, v) {
-				return true
+			if k := takenSucc(cur, child, direct); k >= 0 {
+				if t, ok := testOf(ifi.Cond, k); ok && t.known && sameLoad(t.subject, v) {
+					return true
+				}
 			}
 		}
 		child, cur, direct = cur, cur.Idom(), false
@@ -412,10 +403,18 @@ func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
 	return found
 }
 
-// refutesUnknown: taking successor k of a branch on cond leaves v known.
-// An unknown value reads as the zero value, so a non-zero v.ValueXxx()
-// (`if m.Name.ValueString() != "" { name = m.Name }`) is known too.
-func refutesUnknown(cond ssa.Value, k int, v ssa.Value) bool {
+// valueTest is what one successor of a branch on a framework value tells
+// about it: known (the false branch of x.IsUnknown(), the true branch of
+// x.IsNull(), a non-zero x.ValueXxx() — an unknown reads as the zero
+// value), unknown (the true branch of x.IsUnknown()), null (the true branch
+// of x.IsNull()).
+type valueTest struct {
+	subject              ssa.Value
+	known, unknown, null bool
+}
+
+// testOf reads successor k of a branch on cond as a valueTest.
+func testOf(cond ssa.Value, k int) (valueTest, bool) {
 	negated := false
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond, negated = u.X, true
@@ -426,28 +425,39 @@ func refutesUnknown(cond ssa.Value, k int, v ssa.Value) bool {
 		if _, isConst := call.(*ssa.Const); isConst {
 			call, zero = b.Y, b.X
 		}
-		z, ok := zero.(*ssa.Const)
-		nonZero := taken == (b.Op == token.NEQ)
-		return ok && nonZero && isZeroConst(z) && methodOn(call, v, "Value")
+		z, isConst := zero.(*ssa.Const)
+		subject, name, ok := methodCall(call)
+		if !isConst || !isZeroConst(z) || !ok || !strings.HasPrefix(name, "Value") {
+			return valueTest{}, false
+		}
+		return valueTest{subject: subject, known: taken == (b.Op == token.NEQ)}, true
 	}
-	switch {
-	case methodOn(cond, v, "IsUnknown"):
-		return !taken
-	case methodOn(cond, v, "IsNull"), methodOn(cond, v, "ValueBool"):
-		return taken
+	subject, name, ok := methodCall(cond)
+	if !ok {
+		return valueTest{}, false
 	}
-	return false
+	switch name {
+	case "IsUnknown":
+		return valueTest{subject: subject, known: !taken, unknown: taken}, true
+	case "IsNull":
+		return valueTest{subject: subject, known: taken, null: taken}, true
+	case "ValueBool":
+		return valueTest{subject: subject, known: taken}, true
+	}
+	return valueTest{}, false
 }
 
-// methodOn: x is v.name...() — a method whose name starts with name, called
-// on v with no other argument.
-func methodOn(x, v ssa.Value, name string) bool {
-	c, ok := x.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 1 || !sameLoad(c.Call.Args[0], v) {
-		return false
+// methodCall: x is recv.name() — a method called with no other argument.
+func methodCall(x ssa.Value) (recv ssa.Value, name string, ok bool) {
+	c, isCall := x.(*ssa.Call)
+	if !isCall || len(c.Call.Args) != 1 {
+		return nil, "", false
 	}
 	fn := c.Call.StaticCallee()
-	return fn != nil && fn.Signature.Recv() != nil && (fn.Name() == name || name == "Value" && strings.HasPrefix(fn.Name(), "Value"))
+	if fn == nil || fn.Signature.Recv() == nil {
+		return nil, "", false
+	}
+	return c.Call.Args[0], fn.Name(), true
 }
 
 // sameLoad: a and b are the same value, or two loads of the same field of

@@ -214,25 +214,12 @@ func readsResourceData(err ssa.Value) bool {
 	return ok && HandsResourceData(call.Common())
 }
 
-// ErrorTestedForNotFound: some branch of fn tests call's error result for
-// not-found (linodego.IsNotFound(err)). Such a client reports a missing
-// object through its error, so a later nil test of the object is a
-// defensive "cannot happen" check, not the not-found path.
-func ErrorTestedForNotFound(fn *ssa.Function, call *ssa.Call, isPredicate func(*types.Func) bool) bool {
-	for _, b := range fn.Blocks {
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if nf, ok := NotFoundBranch(ifi, isPredicate); ok && nf.Call == nil && dependsOnError(ifi.Cond, call, 6) {
-			return true
-		}
-	}
-	return false
+// DependsOnError: v is computed from call's last (error) result through a
+// few steps (calls, conversions, field reads; not through errors.As targets).
+func DependsOnError(v ssa.Value, call *ssa.Call) bool {
+	return dependsOnError(v, call, 6)
 }
 
-// dependsOnError: v is computed from call's last (error) result through a
-// few steps (calls, conversions, field reads, errors.As targets excepted).
 func dependsOnError(v ssa.Value, call *ssa.Call, depth int) bool {
 	if depth == 0 || v == nil {
 		return false

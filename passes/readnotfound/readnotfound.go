@@ -37,14 +37,42 @@ type checker struct {
 	reported       map[token.Pos]bool
 }
 
-func (c *checker) check(t tfssa.Target) {
-	for _, b := range t.Fn.Blocks {
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
+type branch struct {
+	ifi *ssa.If
+	nf  tfssa.NotFound
+}
+
+// branches lists the not-found tests of fn.
+func (c *checker) branches(fn *ssa.Function) []branch {
+	var out []branch
+	for _, b := range fn.Blocks {
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if nf, ok := tfssa.NotFoundBranch(ifi, c.model.NotFoundPredicate); ok {
+				out = append(out, branch{ifi, nf})
+			}
 		}
-		nf, ok := tfssa.NotFoundBranch(ifi, c.model.NotFoundPredicate)
-		if !ok || nf.Call != nil && tfssa.ErrorTestedForNotFound(t.Fn, nf.Call, c.model.NotFoundPredicate) {
+	}
+	return out
+}
+
+// errorTested: another test reads call's error as not-found
+// (linodego.IsNotFound(err)). Such a client reports a missing object through
+// its error, so a nil test of the object is a defensive check, not the
+// not-found path.
+func errorTested(all []branch, call *ssa.Call) bool {
+	for _, br := range all {
+		if br.nf.Call == nil && tfssa.DependsOnError(br.ifi.Cond, call) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) check(t tfssa.Target) {
+	all := c.branches(t.Fn)
+	for _, br := range all {
+		ifi, nf, b := br.ifi, br.nf, br.ifi.Block()
+		if nf.Call != nil && errorTested(all, nf.Call) {
 			continue
 		}
 		// A predicate that removes as it tests (hcloud's isNotFound(err, d)

@@ -456,3 +456,16 @@ func (r fallbackStatus) Update(ctx context.Context, req resource.UpdateRequest, 
 	plan.Status = status
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
+
+// Saved only where status reads non-empty, which an unknown never does.
+type savesWhenSet struct{ base }
+
+func (r savesWhenSet) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if plan.Status.ValueString() == "" {
+		resp.Diagnostics.AddError("status", "not known yet")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}

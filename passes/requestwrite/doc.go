@@ -16,7 +16,9 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"APPLY-5"},
 	Why: `The framework reads the new state and plan only from the response. req.State.Set, req.Plan.Set, SetAttribute or RemoveResource on a request compile and do nothing: the write is lost, so Terraform keeps the old state (or an unknown) and reports an inconsistent result, or the resource is never removed.
 
-Reported on values of the framework's request types (resource.CreateRequest, UpdateRequest, ReadRequest, ModifyPlanRequest, ImportStateRequest, UpgradeStateRequest, ...; datasource and ephemeral requests too).`,
+Reported on values of the framework's request types (resource.CreateRequest, UpdateRequest, ReadRequest, ModifyPlanRequest, ImportStateRequest, UpgradeStateRequest, ...; datasource and ephemeral requests too).
+
+Not reported when the lost write changes nothing or is not lost: RemoveResource on a DeleteRequest (a Delete without error has its state removed anyway); the same write repeated on the response in the same block; a request the function returns, or hands on after the write (a wrapper that adjusts its copy and calls the resource it wraps).`,
 	Bad:      `resp.Diagnostics.Append(req.State.Set(ctx, &state)...)`,
 	Good:     `resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Severity: "error",

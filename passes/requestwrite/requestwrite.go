@@ -3,6 +3,7 @@ package requestwrite
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -27,31 +28,100 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		call := n.(*ast.CallExpr)
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || !writers[sel.Sel.Name] {
-			return true
-		}
-		field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr) // req.State
-		if !ok || (field.Sel.Name != "State" && field.Sel.Name != "Plan") {
-			return true
-		}
-		reqType := requestType(pass.TypesInfo.TypeOf(field.X))
-		if reqType == "" || !receivedAndDropped(pass.TypesInfo, field.X, stack) {
+		w, ok := requestWrite(pass.TypesInfo, call)
+		if !ok || !receivedAndDropped(pass.TypesInfo, w.req, call, stack) || harmless(pass.TypesInfo, w, stack) {
 			return true
 		}
 		rep.Report(lint.Finding{Rule: "APPLY-5", Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s on %s.%s writes to the request (%s), which the framework never reads back: the write is lost; write to resp.%s",
-				sel.Sel.Name, exprString(field.X), field.Sel.Name, reqType, field.Sel.Name)})
+			Message: fmt.Sprintf("%s on %s.%s writes to the request (%s), which the framework never reads back: the write is lost; %s",
+				w.method, exprString(w.req), w.field, w.reqType, w.advice())})
 		return true
 	})
 	return nil, nil
 }
 
+// write is a Set/SetAttribute/RemoveResource call on a request's State or Plan.
+type write struct {
+	call                   *ast.CallExpr
+	req                    ast.Expr
+	method, field, reqType string
+}
+
+// advice names where the write belongs. An attribute plan modifier's
+// response carries only the attribute's own value.
+func (w write) advice() string {
+	if strings.HasPrefix(w.reqType, "planmodifier.") {
+		return "an attribute plan modifier can change only its own attribute, through resp.PlanValue"
+	}
+	return "write to resp." + w.field
+}
+
+func requestWrite(info *types.Info, call *ast.CallExpr) (write, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !writers[sel.Sel.Name] {
+		return write{}, false
+	}
+	field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr) // req.State
+	if !ok || (field.Sel.Name != "State" && field.Sel.Name != "Plan") {
+		return write{}, false
+	}
+	reqType := requestType(info.TypeOf(field.X))
+	return write{call, field.X, sel.Sel.Name, field.Sel.Name, reqType}, reqType != ""
+}
+
+// harmless: the lost write changes nothing. A Delete that succeeds has its
+// state removed by the framework anyway, and a write repeated on the response
+// in the same block (req.State.RemoveResource(ctx); resp.State.RemoveResource(ctx))
+// is what the framework sees.
+func harmless(info *types.Info, w write, stack []ast.Node) bool {
+	if w.method == "RemoveResource" && w.reqType == "resource.DeleteRequest" {
+		return true
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		if b, ok := stack[i].(*ast.BlockStmt); ok {
+			return repeatedOnResponse(info, w, b)
+		}
+	}
+	return false
+}
+
+func repeatedOnResponse(info *types.Info, w write, b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || call.Pos() <= w.call.Pos() {
+			return !found
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != w.method {
+			return true
+		}
+		field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+		if !ok || field.Sel.Name != w.field || !isResponse(info.TypeOf(field.X)) {
+			return true
+		}
+		// SetAttribute writes one path: only the same path repeats the write.
+		found = w.method != "SetAttribute" || sameArg(w.call, call, 1)
+		return !found
+	})
+	return found
+}
+
+func isResponse(t types.Type) bool {
+	pkg, name := tfapi.Named(t)
+	return strings.HasPrefix(pkg, tfapi.Framework) && strings.HasSuffix(name, "Response")
+}
+
+func sameArg(a, b *ast.CallExpr, i int) bool {
+	return len(a.Args) > i && len(b.Args) > i && types.ExprString(a.Args[i]) == types.ExprString(b.Args[i])
+}
+
 // receivedAndDropped: the request is a parameter of the enclosing function
-// (the framework handed it over) and that function does not return it. A
-// request built locally, or modified and returned (a test building inputs for
-// a plan modifier), is not a lost write.
-func receivedAndDropped(info *types.Info, x ast.Expr, stack []ast.Node) bool {
+// (the framework handed it over) and, after the write, the function neither
+// returns it nor hands it on. A request built locally, modified and returned
+// (a test building inputs for a plan modifier), or changed and passed to the
+// resource it wraps (r.inner.Read(ctx, req, resp)) is not a lost write.
+func receivedAndDropped(info *types.Info, x ast.Expr, call *ast.CallExpr, stack []ast.Node) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
 		return false
@@ -68,9 +138,33 @@ func receivedAndDropped(info *types.Info, x ast.Expr, stack []ast.Node) bool {
 		default:
 			continue
 		}
-		return obj != nil && isParam(info, typ, obj) && !returns(info, body, obj)
+		return obj != nil && isParam(info, typ, obj) && !returns(info, body, obj) && !handedOn(info, body, obj, call.End())
 	}
 	return false
+}
+
+// handedOn reports whether body uses obj as a whole value (not just a field
+// of it) after pos: as a call argument, in an assignment or a literal.
+func handedOn(info *types.Info, body *ast.BlockStmt, obj types.Object, pos token.Pos) bool {
+	found := false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == obj {
+				return false // req.State: a field, not the request
+			}
+			return true
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Pos() > pos && info.Uses[id] == obj {
+			found = true
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	return found
 }
 
 func isParam(info *types.Info, typ *ast.FuncType, obj types.Object) bool {

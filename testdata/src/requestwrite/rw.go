@@ -19,16 +19,17 @@ func (r) Read(ctx context.Context, req resource.ReadRequest, resp *resource.Read
 	var m model
 	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
 	resp.Diagnostics.Append(req.State.Set(ctx, &m)...) // want `APPLY-5: Set on req.State writes to the request \(resource.ReadRequest\)`
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
 func (r) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	req.Plan.SetAttribute(ctx, path.Root("id"), types.StringValue("x")) // want `APPLY-5: SetAttribute on req.Plan`
-	resp.Plan.SetAttribute(ctx, path.Root("id"), types.StringValue("x"))
+	resp.Plan.SetAttribute(ctx, path.Root("name"), types.StringValue("x"))
 }
 
+// Safe: a Delete that returns no error has its state removed by the
+// framework, so the lost RemoveResource changes nothing.
 func (r) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	req.State.RemoveResource(ctx) // want `APPLY-5: RemoveResource on req.State`
+	req.State.RemoveResource(ctx)
 }
 
 // Safe: a tfsdk.State of one's own is not a request.

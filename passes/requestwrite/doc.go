@@ -18,7 +18,7 @@ var Doc = &lint.Doc{
 
 Reported on values of the framework's request types (resource.CreateRequest, UpdateRequest, ReadRequest, ModifyPlanRequest, ImportStateRequest, UpgradeStateRequest, ...; datasource and ephemeral requests too).
 
-Not reported when the lost write changes nothing or is not lost: RemoveResource on a DeleteRequest (a Delete without error has its state removed anyway); the same write repeated on the response in the same block; a request the function returns, or hands on after the write (a wrapper that adjusts its copy and calls the resource it wraps).`,
+Not reported when the lost write changes nothing or is not lost: RemoveResource on a DeleteRequest (a Delete without error has its state removed anyway); the same write repeated on the response in the same block; a request the function returns, or hands on or reads again after the write (a wrapper that adjusts its copy and calls the resource it wraps; req.Plan.Get or resp.State.Raw = req.Plan.Raw after the write).`,
 	Bad:      `resp.Diagnostics.Append(req.State.Set(ctx, &state)...)`,
 	Good:     `resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Severity: "error",

@@ -29,7 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		call := n.(*ast.CallExpr)
 		w, ok := requestWrite(pass.TypesInfo, call)
-		if !ok || !receivedAndDropped(pass.TypesInfo, w.req, call, stack) || harmless(pass.TypesInfo, w, stack) {
+		if !ok || !receivedAndDropped(pass.TypesInfo, w.req, w.field, call, stack) || harmless(pass.TypesInfo, w, stack) {
 			return true
 		}
 		rep.Report(lint.Finding{Rule: "APPLY-5", Pos: call.Pos(), End: call.End(),
@@ -52,6 +52,9 @@ type write struct {
 func (w write) advice() string {
 	if strings.HasPrefix(w.reqType, "planmodifier.") {
 		return "an attribute plan modifier can change only its own attribute, through resp.PlanValue"
+	}
+	if w.field == "Plan" && w.reqType != "resource.ModifyPlanRequest" {
+		return "the result of an apply is written to resp.State" // Create and Update have no response plan
 	}
 	return "write to resp." + w.field
 }
@@ -121,7 +124,7 @@ func sameArg(a, b *ast.CallExpr, i int) bool {
 // returns it nor hands it on. A request built locally, modified and returned
 // (a test building inputs for a plan modifier), or changed and passed to the
 // resource it wraps (r.inner.Read(ctx, req, resp)) is not a lost write.
-func receivedAndDropped(info *types.Info, x ast.Expr, call *ast.CallExpr, stack []ast.Node) bool {
+func receivedAndDropped(info *types.Info, x ast.Expr, field string, call *ast.CallExpr, stack []ast.Node) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
 		return false
@@ -138,32 +141,39 @@ func receivedAndDropped(info *types.Info, x ast.Expr, call *ast.CallExpr, stack 
 		default:
 			continue
 		}
-		return obj != nil && isParam(info, typ, obj) && !returns(info, body, obj) && !handedOn(info, body, obj, call.End())
+		return obj != nil && isParam(info, typ, obj) && !returns(info, body, obj) && !handedOn(info, body, obj, field, call.End())
 	}
 	return false
 }
 
-// handedOn reports whether body uses obj as a whole value (not just a field
-// of it) after pos: as a call argument, in an assignment or a literal.
-func handedOn(info *types.Info, body *ast.BlockStmt, obj types.Object, pos token.Pos) bool {
+// handedOn reports whether body, after pos, uses obj as a whole value (a
+// call argument, an assignment, a literal) or reads the written field: a
+// later req.Plan.Get(ctx, &m), resp.State.Raw = req.Plan.Raw, or
+// fill(ctx, &req.Plan) may carry the write on. Further writes do not.
+func handedOn(info *types.Info, body *ast.BlockStmt, obj types.Object, field string, pos token.Pos) bool {
+	writeRecv := map[ast.Node]bool{} // req.Plan in req.Plan.Set(...)
 	found := false
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == obj {
-				return false // req.State: a field, not the request
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && writers[sel.Sel.Name] {
+				writeRecv[ast.Unparen(sel.X)] = true
 			}
-			return true
-		}
-		if id, ok := n.(*ast.Ident); ok && id.Pos() > pos && info.Uses[id] == obj {
-			found = true
+		case *ast.SelectorExpr:
+			id, ok := ast.Unparen(n.X).(*ast.Ident)
+			if !ok || info.Uses[id] != obj {
+				return true
+			}
+			found = n.Pos() > pos && n.Sel.Name == field && !writeRecv[n]
+			return false // req.State: a field, not the request
+		case *ast.Ident:
+			found = n.Pos() > pos && info.Uses[n] == obj
 		}
 		return true
-	}
-	ast.Inspect(body, visit)
+	})
 	return found
 }
 

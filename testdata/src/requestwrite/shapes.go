@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -86,4 +87,36 @@ func (shapes) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 			resp.Diagnostics.Append(req.State.SetAttribute(ctx, path.Root("id"), "x")...) // want `APPLY-5: SetAttribute on req.State writes to the request \(resource.UpgradeStateRequest\)`
 		}},
 	}
+}
+
+type created struct{}
+
+// The roles read back after the create are written to the request's plan;
+// the state saved is the unchanged model.
+func (created) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	req.Plan.SetAttribute(ctx, path.Root("roles"), []string{"admin"}) // want `APPLY-5: SetAttribute on req.Plan writes to the request \(resource.CreateRequest\).*resp.State`
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+type copied struct{}
+
+func fillComputed(context.Context, *tfsdk.Plan) {}
+
+// Safe: the request's plan is adjusted, then copied into the state.
+func (copied) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	resp.Diagnostics.Append(req.Plan.SetAttribute(ctx, path.Root("id"), types.StringValue("generated"))...)
+	fillComputed(ctx, &req.Plan)
+	resp.State.Raw = req.Plan.Raw
+}
+
+type reread struct{}
+
+// Safe: the model is read back from the request after the write and saved.
+func (reread) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var m model
+	req.Plan.SetAttribute(ctx, path.Root("id"), types.StringValue("kept"))
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -2,6 +2,10 @@ package missingstateset
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -37,22 +41,23 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if fn := facts.Method(pass.Pkg, r.TypeName, method); fn != nil && funcs[fn] != nil {
-				check(rep, r.TypeName, method, funcs[fn])
+				check(rep, r, method, funcs[fn])
 			}
 		}
 		if up := funcs[facts.Method(pass.Pkg, r.TypeName, "UpgradeState")]; up != nil && r.HasUpgradeState {
 			for _, fn := range tfssa.Upgraders(up) {
-				check(rep, r.TypeName, "UpgradeState", fn)
+				check(rep, r, "UpgradeState", fn)
 			}
 		}
 	}
 	return nil, nil
 }
 
-func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
+func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function) {
 	if len(fn.Params) == 0 {
 		return
 	}
+	typeName := r.TypeName
 	resp := fn.Params[len(fn.Params)-1]
 	w := respWrites{resp: resp}
 	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: tfssa.FailsOrDelegates, FailedSucc: tfssa.FailedSucc})
@@ -69,9 +74,38 @@ func check(rep *lint.Reporter, typeName, method string, fn *ssa.Function) {
 				Message: fmt.Sprintf("a state upgrader of %s can return without an error and without setting resp.State or resp.DynamicValue: the framework copies nothing from the prior state, so Terraform fails on every state of that version", typeName)})
 			continue
 		}
-		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: flow.Pos(fn, p.Return), Related: related,
-			Message: fmt.Sprintf("%s.%s can return without an error and without writing resp.State: %s", typeName, method, consequence(method))})
+		pos, when := flow.Pos(fn, p.Return), ""
+		if decl, ok := fn.Syntax().(*ast.FuncDecl); ok && decl.Body != nil &&
+			(errorPerElement(decl.Body, pos) || failedResult(rep.Pass().TypesInfo, rep.Pass().Files, decl.Body, pos)) {
+			continue
+		}
+		if method == "Update" {
+			guard, uncovered, cond := updateGuard(rep.Pass().TypesInfo, r, fn, pos)
+			if guard && len(uncovered) == 0 {
+				continue // Terraform never calls Update when nothing changed
+			}
+			if guard {
+				when = fmt.Sprintf(" (when only %s changes, Terraform calls Update and this no-change test holds)", strings.Join(uncovered, ", "))
+				related = append(related, lint.Related(cond.Pos(), "this test does not compare %s", strings.Join(uncovered, ", ")))
+			}
+		}
+		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: pos, Related: related,
+			Message: fmt.Sprintf("%s.%s can return without an error and without writing resp.State%s: %s", typeName, method, when, consequence(method))})
 	}
+}
+
+// updateGuard applies noChangeGuard to a framework Update's return at pos.
+func updateGuard(info *types.Info, r *facts.FrameworkResource, fn *ssa.Function, pos token.Pos) (bool, []string, ast.Expr) {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Body == nil {
+		return false, nil, nil
+	}
+	if !decidable(r) {
+		// Which attributes change in place is unknown: a no-change test may
+		// well cover them all, so stay quiet on it.
+		return noChangeGuard(info, decl.Body, pos, nil)
+	}
+	return noChangeGuard(info, decl.Body, pos, &r.Schema)
 }
 
 // consequence: the framework (v1.3 and later at least) hands Create and

@@ -85,13 +85,26 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 				continue // Terraform never calls Update when nothing changed
 			}
 			if guard {
-				when = fmt.Sprintf(" (when only %s changes, Terraform calls Update and this no-change test holds)", strings.Join(uncovered, ", "))
-				related = append(related, lint.Related(cond.Pos(), "this test does not compare %s", strings.Join(uncovered, ", ")))
+				which := names(uncovered)
+				if len(uncovered) > 1 {
+					which = "one of " + which
+				}
+				when = fmt.Sprintf(" (when only %s changes, Terraform calls Update and this no-change test holds)", which)
+				related = append(related, lint.Related(cond.Pos(), "this test does not compare %s", names(uncovered)))
 			}
 		}
 		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: pos, Related: related,
 			Message: fmt.Sprintf("%s.%s can return without an error and without writing resp.State%s: %s", typeName, method, when, consequence(method))})
 	}
+}
+
+// names lists a few attribute names, then how many more.
+func names(attrs []string) string {
+	const max = 4
+	if len(attrs) <= max {
+		return strings.Join(attrs, ", ")
+	}
+	return fmt.Sprintf("%s (or %d more)", strings.Join(attrs[:max], ", "), len(attrs)-max)
 }
 
 // updateGuard applies noChangeGuard to a framework Update's return at pos.
@@ -100,11 +113,8 @@ func updateGuard(info *types.Info, r *facts.FrameworkResource, fn *ssa.Function,
 	if !ok || decl.Body == nil {
 		return false, nil, nil
 	}
-	if !decidable(r) {
-		// Which attributes change in place is unknown: a no-change test may
-		// well cover them all, so stay quiet on it.
-		return noChangeGuard(info, decl.Body, pos, nil)
-	}
+	// With a schema not (fully) resolved, only the attributes known to change
+	// in place can show the test incomplete; otherwise the check stays quiet.
 	return noChangeGuard(info, decl.Body, pos, &r.Schema)
 }
 

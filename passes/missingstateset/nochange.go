@@ -16,7 +16,8 @@ import (
 // place (not RequiresReplace, not Computed-only). noChangeGuard reports
 // whether the return at pos ends such an `if <nothing changed> { return }`;
 // when it does, uncovered lists the in-place attributes the test does not
-// compare (empty: the return is unreachable), and cond is the test.
+// compare (empty: the return is unreachable, or no uncovered attribute is
+// certain), and cond is the test.
 func noChangeGuard(info *types.Info, body *ast.BlockStmt, pos token.Pos, schema *facts.Schema) (guard bool, uncovered []string, cond ast.Expr) {
 	ifs := enclosingIf(body, pos)
 	if ifs == nil {
@@ -168,30 +169,20 @@ func assigns(info *types.Info, b *ast.BlockStmt, obj types.Object) bool {
 	return false
 }
 
-// inPlace: the attribute can differ between plan and prior state without a
-// replacement. Computed-only attributes change only along with another one;
-// write-only ones are null in both.
+// inPlace: the attribute certainly can differ between plan and prior state
+// without a replacement. Computed-only attributes change only along with
+// another one; write-only ones are null in both. An attribute whose flags or
+// modifiers are not known is not counted, except the conventional optional
+// "timeouts" (built by the timeouts module's helpers).
 func inPlace(a *facts.Attribute) bool {
+	if a.Uncertain || a.HasPlanModifier("unresolved") || a.HasPlanModifier("custom") {
+		return a.Name == "timeouts"
+	}
 	if a.WriteOnly || a.Computed && !a.Optional && !a.Required {
 		return false
 	}
 	for _, m := range a.PlanModifiers {
 		if strings.HasPrefix(m, "RequiresReplace") {
-			return false
-		}
-	}
-	return true
-}
-
-// decidable: the schema is known well enough to tell which attributes can
-// change in place.
-func decidable(r *facts.FrameworkResource) bool {
-	if !r.SchemaResolved || !r.Schema.Complete {
-		return false
-	}
-	for i := range r.Schema.Attributes {
-		a := &r.Schema.Attributes[i]
-		if a.Uncertain || a.HasPlanModifier("unresolved") || a.HasPlanModifier("custom") {
 			return false
 		}
 	}

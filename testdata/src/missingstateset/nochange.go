@@ -106,7 +106,7 @@ func (passwordOnly) Update(ctx context.Context, req resource.UpdateRequest, resp
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if plan.Password.Equal(state.Password) {
-		return // want `APPLY-3: passwordOnly.Update can return without an error and without writing resp.State \(when only members, label changes`
+		return // want `APPLY-3: passwordOnly.Update can return without an error and without writing resp.State \(when only one of members, label changes`
 	}
 	applyMembers(ctx, plan)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
@@ -190,4 +190,57 @@ func (converging) Create(ctx context.Context, req resource.CreateRequest, resp *
 		return // want `APPLY-3: converging.Create can return without an error`
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// optionalString builds an attribute whose flags the schema model cannot
+// tell (they come from a parameter).
+func optionalString(optional bool) schema.StringAttribute {
+	return schema.StringAttribute{Optional: optional, Computed: !optional}
+}
+
+type uncertainModel struct {
+	Label    types.String `tfsdk:"label"`
+	Note     types.String `tfsdk:"note"`
+	Timeouts types.String `tfsdk:"timeouts"`
+}
+
+type uncertain struct{ errorList }
+
+func (uncertain) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"label": schema.StringAttribute{Optional: true},
+		"note":  optionalString(true),
+	}}
+}
+
+// Safe: every attribute known to change in place is compared; whether
+// "note" can is not known, so the check stays quiet.
+func (uncertain) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state uncertainModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if plan.Label.Equal(state.Label) {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+type withTimeouts struct{ errorList }
+
+func (withTimeouts) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"label":    schema.StringAttribute{Optional: true},
+		"timeouts": optionalString(true), // stands in for timeouts.Attributes(ctx, ...)
+	}}
+}
+
+// A change of the timeouts alone reaches Update.
+func (withTimeouts) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state uncertainModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if plan.Label.Equal(state.Label) {
+		return // want `when only timeouts changes`
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }

@@ -143,3 +143,22 @@ func Prepare(pass *analysis.Pass, plugins Plugins) (model *facts.Model, funcs ma
 	funcs = pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
 	return model, funcs, funcs != nil
 }
+
+// Sibling returns another lifecycle function (method "Create", "Update",
+// "Delete", ...) of the resource t belongs to, when it is built in this
+// package; nil otherwise.
+func Sibling(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function, t Target, method string) *ssa.Function {
+	if !t.SDK {
+		return funcs[facts.Method(pass.Pkg, t.Name, method)]
+	}
+	byName, _ := ByName(funcs)
+	for _, r := range model.SDK {
+		if r.Name != t.Name || !r.Resolved || byName[r.Funcs["Read"].Func] != t.Fn {
+			continue
+		}
+		if ref, ok := r.Funcs[method]; ok {
+			return byName[ref.Func]
+		}
+	}
+	return nil
+}

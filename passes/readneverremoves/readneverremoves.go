@@ -32,6 +32,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if mayRemove(t.Fn, model.Removes) || handlesNotFound(t.Fn, model) {
 			continue
 		}
+		sib := func(m string) *ssa.Function { return tfssa.Sibling(pass, model, funcs, t, m) }
+		if settingsResource(sib("Create"), sib("Update"), t.Fn, sib("Delete")) {
+			continue
+		}
 		if errPos, callPos, ok := remoteError(t); ok {
 			remove := "resp.State.RemoveResource(ctx)"
 			if t.SDK {

@@ -28,9 +28,15 @@ func (base) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.S
 		"name": schema.StringAttribute{Required: true},
 	}}
 }
-func (base) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {}
-func (base) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
-func (base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+func (b base) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {
+	b.client.Create("x")
+}
+func (b base) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {
+	b.client.Put("x", api.Thing{})
+}
+func (b base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {
+	b.client.Delete("x")
+}
 
 // D01's shape: the response is discarded, every error is an error.
 type never struct{ base }
@@ -111,6 +117,84 @@ func (r settings) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	thing, _, err := r.client.Get("global")
 	if err != nil {
 		resp.Diagnostics.AddError("reading settings", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// readThing is a Read that reports every error: on a resource that owns its
+// object it is the bug; on a settings resource it is how the settings are read.
+func readThing(ctx context.Context, c api.Client, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := c.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Settings of a site it does not own: Create and Update apply them, Delete
+// only warns. Its Read fails once the site is gone, which the site's own
+// resource reports.
+type siteSettings struct{ base }
+
+func (r siteSettings) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	r.client.Put("site", api.Thing{})
+}
+func (r siteSettings) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.AddWarning("settings are now unmanaged", "the site keeps its last settings")
+}
+func (r siteSettings) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading settings", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Created with the same PUT that updates it, but deleted with a call of its
+// own: it owns its object, which can be deleted outside Terraform.
+type upsert struct{ base }
+
+func (r upsert) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	r.client.Put("x", api.Thing{})
+}
+func (r upsert) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading", err.Error()) // want `READ-2: Read of upsert has no path`
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update deletes a conflicting object before it retries: Delete's call is
+// also Update's, but Create makes an object of its own.
+type replacesConflict struct{ base }
+
+func (r replacesConflict) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if err := r.client.Put("x", api.Thing{}); err != nil {
+		r.client.Delete("conflict")
+		r.client.Put("x", api.Thing{})
+	}
+}
+func (r replacesConflict) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading", err.Error()) // want `READ-2: Read of replacesConflict has no path`
 		return
 	}
 	state.Name = types.StringValue(thing.Name)

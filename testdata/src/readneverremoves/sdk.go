@@ -12,27 +12,36 @@ import (
 
 func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
-		"x_never":  resourceNever(),
-		"x_helper": resourceHelper(),
-		"x_exists": resourceWithExists(),
-		"x_warns":  resourceWarns(),
+		"x_never":         resourceNever(),
+		"x_helper":        resourceHelper(),
+		"x_exists":        resourceWithExists(),
+		"x_warns":         resourceWarns(),
+		"x_repo_settings": resourceRepoSettings(),
 	}}
 }
 
-func create(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+func create(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	meta.(api.Client).Create(d.Get("name").(string))
+	return nil
+}
+
+func remove(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	meta.(api.Client).Delete(d.Id())
+	return nil
+}
 
 func resourceNever() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readNever, DeleteContext: create,
+	return &schema.Resource{CreateContext: create, ReadContext: readNever, DeleteContext: remove,
 		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
 }
 
 func resourceHelper() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readHelper, DeleteContext: create,
+	return &schema.Resource{CreateContext: create, ReadContext: readHelper, DeleteContext: remove,
 		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
 }
 
 func resourceWithExists() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readNever2, DeleteContext: create,
+	return &schema.Resource{CreateContext: create, ReadContext: readNever2, DeleteContext: remove,
 		Exists: func(d *schema.ResourceData, meta any) (bool, error) { return meta.(api.Client).Exists(d.Id()) },
 		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
 }
@@ -70,7 +79,7 @@ func readHelper(ctx context.Context, d *schema.ResourceData, meta any) diag.Diag
 }
 
 func resourceWarns() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readWarns, DeleteContext: create,
+	return &schema.Resource{CreateContext: create, ReadContext: readWarns, DeleteContext: remove,
 		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
 }
 
@@ -82,6 +91,36 @@ func readWarns(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagn
 		if errs.Gone(err) {
 			return diag.Diagnostics{{Severity: diag.Warning, Summary: "the object is gone"}}
 		}
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// Settings of a repository: one function creates and updates them, Delete
+// puts the defaults back. Nothing here deletes an object of its own.
+func resourceRepoSettings() *schema.Resource {
+	return &schema.Resource{CreateContext: putSettings, ReadContext: readSettings, UpdateContext: putSettings, DeleteContext: resetSettings,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+func putSettings(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if err := meta.(api.Client).Put(d.Id(), api.Thing{Name: d.Get("name").(string)}); err != nil {
+		return diag.FromErr(err)
+	}
+	return nil
+}
+
+func resetSettings(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if err := meta.(api.Client).Put(d.Id(), api.Thing{}); err != nil {
+		return diag.FromErr(err)
+	}
+	return nil
+}
+
+func readSettings(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
 		return diag.FromErr(err)
 	}
 	d.Set("name", thing.Name)

@@ -31,7 +31,9 @@ func (base) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.S
 }
 func (base) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {}
 func (base) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
-func (base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+func (b base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {
+	b.client.Delete("x")
+}
 
 // A 404 reported as an error.
 type errorOn404 struct{ base }

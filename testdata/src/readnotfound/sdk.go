@@ -24,12 +24,12 @@ func Provider() *schema.Provider {
 		"x_exists_good": resourceExistsGood(),
 		"x_both":        resourceBothTests(),
 		"x_clears":      resourceClearsInTest(),
-		"x_nil_deref":   {CreateContext: create, ReadContext: readNilDeref, DeleteContext: create, Schema: nameSchema()},
-		"x_nil_checked": {CreateContext: create, ReadContext: readNilChecked, DeleteContext: create, Schema: nameSchema()},
-		"x_local_nf":    {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: create, Schema: nameSchema()},
-		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: create, Schema: nameSchema()},
-		"x_two_tests":   {CreateContext: create, ReadContext: readTwoTests, DeleteContext: create, Schema: nameSchema()},
-		"x_fetcher_nf":  {CreateContext: create, ReadContext: readFetcherNotFound, DeleteContext: create, Schema: nameSchema()},
+		"x_nil_deref":   {CreateContext: create, ReadContext: readNilDeref, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_checked": {CreateContext: create, ReadContext: readNilChecked, DeleteContext: remove, Schema: nameSchema()},
+		"x_local_nf":    {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: remove, Schema: nameSchema()},
+		"x_two_tests":   {CreateContext: create, ReadContext: readTwoTests, DeleteContext: remove, Schema: nameSchema()},
+		"x_fetcher_nf":  {CreateContext: create, ReadContext: readFetcherNotFound, DeleteContext: remove, Schema: nameSchema()},
 	}}
 }
 
@@ -37,7 +37,7 @@ func resourceNilError() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readNilError,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
@@ -46,7 +46,7 @@ func resourceNotExists() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readNotExists,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
@@ -55,7 +55,7 @@ func resourceNewGuard() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readNewGuard,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
@@ -64,7 +64,7 @@ func resourceHelper() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readHelper,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
@@ -73,7 +73,7 @@ func resourceSentinel() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readSentinel,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
@@ -82,12 +82,17 @@ func resourceExistsGood() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readExistsGood,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
 
 func create(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+func remove(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	meta.(api.Client).Delete(d.Id())
+	return nil
+}
 
 // D19's shape: a nil object from the client reported as an error.
 func readNilError(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
@@ -185,7 +190,7 @@ func resourceBothTests() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readBothTests,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }
@@ -209,7 +214,7 @@ func resourceClearsInTest() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		ReadContext:   readClearsInTest,
-		DeleteContext: create,
+		DeleteContext: remove,
 		Schema:        map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}},
 	}
 }

@@ -20,6 +20,12 @@ func (Client) Get(id string) (*Thing, *http.Response, error) { return &Thing{}, 
 // Lookup returns (nil, nil) when the thing does not exist, as Vault's and Consul's clients do.
 func (Client) Lookup(id string) (*Thing, error) { return nil, nil }
 
+// Create, Put and Delete make, change and delete a thing (or apply and
+// reset a settings object).
+func (Client) Create(name string) (*Thing, error) { return &Thing{}, nil }
+func (Client) Put(id string, t Thing) error       { return nil }
+func (Client) Delete(id string) error             { return nil }
+
 // Exists reports whether the thing exists.
 func (Client) Exists(id string) (bool, error) { return true, nil }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -116,7 +117,7 @@ func remoteError(t tfssa.Target) (token.Pos, token.Pos, bool) {
 			continue
 		}
 		call, succ := errCheck(ifi)
-		if call == nil || !remoteCall(call) || !keyedOnState(t, call) {
+		if call == nil || !remoteCall(call) || !keyedOnState(t, call) || listsOnly(call) {
 			continue
 		}
 		pos := failsAt(t, b.Succs[succ])
@@ -291,6 +292,41 @@ func isParam(v, param ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// listsOnly: the call returns a collection, and otherwise only an error or
+// response metadata: a listing answers a missing prefix or parent with an
+// empty result, which Read then saves, rather than with an error (a Consul
+// KV prefix).
+func listsOnly(call *ssa.Call) bool {
+	res := call.Common().Signature().Results()
+	lists := false
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Map:
+			lists = true
+		default:
+			if !types.Identical(t, types.Universe.Lookup("error").Type()) && !responseMeta(t) {
+				return false
+			}
+		}
+	}
+	return lists
+}
+
+// responseMeta: *http.Response, or a client's *XxxResponse / *XxxMeta.
+func responseMeta(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	return strings.HasSuffix(name, "Response") || strings.HasSuffix(name, "Meta")
 }
 
 func external(call *ssa.Call) bool {

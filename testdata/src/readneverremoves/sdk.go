@@ -17,6 +17,7 @@ func Provider() *schema.Provider {
 		"x_exists":        resourceWithExists(),
 		"x_warns":         resourceWarns(),
 		"x_repo_settings": resourceRepoSettings(),
+		"x_prefix":        resourcePrefix(),
 	}}
 }
 
@@ -124,5 +125,26 @@ func readSettings(_ context.Context, d *schema.ResourceData, meta any) diag.Diag
 		return diag.FromErr(err)
 	}
 	d.Set("name", thing.Name)
+	return nil
+}
+
+// Keys under a prefix: a listing answers a deleted prefix with no keys, not
+// with an error, and Read saves the empty set (Terraform then plans to
+// write the keys again). Its error is not a missing object.
+func resourcePrefix() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readPrefix, DeleteContext: remove,
+		Schema: map[string]*schema.Schema{"keys": {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}}}}
+}
+
+func readPrefix(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	things, _, err := meta.(api.Client).List(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	var keys []string
+	for _, t := range things {
+		keys = append(keys, t.Name)
+	}
+	d.Set("keys", keys)
 	return nil
 }

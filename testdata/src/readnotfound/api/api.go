@@ -26,6 +26,10 @@ func (Client) Create(name string) (*Thing, error) { return &Thing{}, nil }
 func (Client) Put(id string, t Thing) error       { return nil }
 func (Client) Delete(id string) error             { return nil }
 
+// List returns the things under a prefix: none, and no error, when the
+// prefix is gone.
+func (Client) List(prefix string) ([]Thing, *http.Response, error) { return nil, nil, nil }
+
 // Exists reports whether the thing exists.
 func (Client) Exists(id string) (bool, error) { return true, nil }
 

@@ -144,20 +144,34 @@ func Prepare(pass *analysis.Pass, plugins Plugins) (model *facts.Model, funcs ma
 	return model, funcs, funcs != nil
 }
 
-// Sibling returns another lifecycle function (method "Create", "Update",
-// "Delete", ...) of the resource t belongs to, when it is built in this
+// Siblings finds the other lifecycle functions (Create, Update, Delete,
+// ...) of the resource a target belongs to.
+type Siblings struct {
+	pass   *analysis.Pass
+	model  *facts.Model
+	funcs  map[*types.Func]*ssa.Function
+	byName map[string]*ssa.Function // built on first SDK lookup
+}
+
+func NewSiblings(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function) *Siblings {
+	return &Siblings{pass: pass, model: model, funcs: funcs}
+}
+
+// Of returns t's resource's function for method when it is built in this
 // package; nil otherwise.
-func Sibling(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function, t Target, method string) *ssa.Function {
+func (s *Siblings) Of(t Target, method string) *ssa.Function {
 	if !t.SDK {
-		return funcs[facts.Method(pass.Pkg, t.Name, method)]
+		return s.funcs[facts.Method(s.pass.Pkg, t.Name, method)]
 	}
-	byName, _ := ByName(funcs)
-	for _, r := range model.SDK {
-		if r.Name != t.Name || !r.Resolved || byName[r.Funcs["Read"].Func] != t.Fn {
+	if s.byName == nil {
+		s.byName, _ = ByName(s.funcs)
+	}
+	for _, r := range s.model.SDK {
+		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Func] != t.Fn {
 			continue
 		}
 		if ref, ok := r.Funcs[method]; ok {
-			return byName[ref.Func]
+			return s.byName[ref.Func]
 		}
 	}
 	return nil

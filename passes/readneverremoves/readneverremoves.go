@@ -26,6 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
+	sibs := tfssa.NewSiblings(pass, model, funcs)
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
 		if t.Exists {
 			continue // with an Exists function the SDK removes the resource itself
@@ -33,19 +34,17 @@ func run(pass *analysis.Pass) (any, error) {
 		if mayRemove(t.Fn, model.Removes) || handlesNotFound(t.Fn, model) {
 			continue
 		}
-		sib := func(m string) *ssa.Function { return tfssa.Sibling(pass, model, funcs, t, m) }
-		if settingsResource(sib("Create"), sib("Update"), t.Fn, sib("Delete")) {
+		errPos, callPos, ok := remoteError(t)
+		if !ok || settingsResource(sibs.Of(t, "Create"), sibs.Of(t, "Update"), t.Fn, sibs.Of(t, "Delete")) {
 			continue
 		}
-		if errPos, callPos, ok := remoteError(t); ok {
-			remove := "resp.State.RemoveResource(ctx)"
-			if t.SDK {
-				remove = `d.SetId("") and return nil`
-			}
-			rep.Report(lint.Finding{Rule: "READ-2", Pos: errPos,
-				Related: []analysis.RelatedInformation{lint.Related(callPos, "the remote call whose failure is reported")},
-				Message: fmt.Sprintf("Read of %s has no path that removes the resource from state: once the object is deleted outside Terraform, Read fails here on every refresh (or, if the client returns no error for a missing object, keeps the old state); on not-found, %s", t.Name, remove)})
+		remove := "resp.State.RemoveResource(ctx)"
+		if t.SDK {
+			remove = `d.SetId("") and return nil`
 		}
+		rep.Report(lint.Finding{Rule: "READ-2", Pos: errPos,
+			Related: []analysis.RelatedInformation{lint.Related(callPos, "the remote call whose failure is reported")},
+			Message: fmt.Sprintf("Read of %s has no path that removes the resource from state: once the object is deleted outside Terraform, Read fails here on every refresh (or, if the client returns no error for a missing object, keeps the old state); on not-found, %s", t.Name, remove)})
 	}
 	return nil, nil
 }

@@ -31,6 +31,22 @@ type Model struct {
 	importFn  func(types.Object, analysis.Fact) bool
 }
 
+// ModelFor returns the model of a tfsdk-tagged struct type declared in this
+// package or, through its exported fact, in another; nil otherwise.
+func (m *Model) ModelFor(tn *types.TypeName) *ModelFact {
+	if tn == nil || tn.Pkg() == nil {
+		return nil
+	}
+	if f := m.Models[tn.Pkg().Path()+"."+tn.Name()]; f != nil {
+		return f
+	}
+	f := new(ModelFact)
+	if m.importFn != nil && m.importFn(tn, f) {
+		return f
+	}
+	return nil
+}
+
 // Removes reports whether fn is summarised as removing the resource.
 func (m *Model) Removes(fn *types.Func) bool {
 	s := m.FuncSummary(fn)

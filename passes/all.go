@@ -22,6 +22,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 )
 
@@ -44,6 +45,7 @@ func Docs() []*lint.Doc {
 		stalecomputed.Doc,
 		unguardedunknown.Doc,
 		unknowninstate.Doc,
+		upgradermodel.Doc,
 		usestatechanging.Doc,
 	}
 }
@@ -67,6 +69,7 @@ func Checks() []*analysis.Analyzer {
 		stalecomputed.Analyzer,
 		unguardedunknown.Analyzer,
 		unknowninstate.Analyzer,
+		upgradermodel.Analyzer,
 		usestatechanging.Analyzer,
 	}
 }

@@ -1,0 +1,32 @@
+// Package upgradermodel defines an Analyzer that reports framework state
+// upgraders that save a model whose attributes are not the current schema's
+// (UPGRADE-2).
+//
+// See [Doc] for what it reports and why; docs/checks/upgradermodel.md is generated from it.
+package upgradermodel
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "upgradermodel",
+	Title: "State upgrader saves a model that does not match the current schema",
+	Rules: []rules.ID{"UPGRADE-2"},
+	Why:   `A framework state upgrader produces state for the current schema: resp.State holds the current schema, and resp.State.Set converts the model it is given through its tfsdk tags. When the model's tags are not exactly the current schema's attributes — typically the prior version's model saved back unchanged, or a model that lacks an attribute added in this version — the conversion fails with "Value Conversion Error" on every upgrade, and nobody with state at the old version can plan again. The check compares the tags of the struct handed to resp.State.Set in each upgrader (and of the nested models it reaches) with the resource's schema; it stays quiet when either side could not be resolved completely.`,
+	Bad: `func upgradeV0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var prior modelV0 // id, name
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, prior)...) // the schema now also has "tags"
+}`,
+	Good: `func upgradeV0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var prior modelV0
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	current := modelV1{ID: prior.ID, Name: prior.Name, Tags: types.MapNull(types.StringType)}
+	resp.Diagnostics.Append(resp.State.Set(ctx, current)...)
+}`,
+	Severity: "error",
+	Since:    "v0.1.0",
+}

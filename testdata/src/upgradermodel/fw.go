@@ -1,0 +1,211 @@
+package upgradermodel
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"fixtures/upgradermodel/models"
+)
+
+type base struct{}
+
+func (base) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_widget"
+}
+func (base) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {}
+func (base) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (base) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (base) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// Version 1 added "tags".
+func widgetSchema() schema.Schema {
+	return schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"name": schema.StringAttribute{Required: true},
+		"tags": schema.MapAttribute{ElementType: types.StringType, Optional: true},
+	}}
+}
+
+var priorSchema = &schema.Schema{Attributes: map[string]schema.Attribute{
+	"id":   schema.StringAttribute{Computed: true},
+	"name": schema.StringAttribute{Required: true},
+}}
+
+type modelV0 struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+type modelV1 struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+	Tags types.Map    `tfsdk:"tags"`
+}
+
+// The prior model saved back as it was read.
+type savesPrior struct{ base }
+
+func (savesPrior) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (savesPrior) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var prior modelV0
+			resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+			if resp.Diagnostics.HasError() {
+				return
+			}
+			resp.Diagnostics.Append(resp.State.Set(ctx, prior)...) // want `UPGRADE-2: a state upgrader of savesPrior saves modelV0, which does not match the current schema \(version 1\): it has no field for "tags"`
+		}},
+	}
+}
+
+// The prior model declared in another package, by pointer.
+type savesPriorElsewhere struct{ base }
+
+func (savesPriorElsewhere) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (savesPriorElsewhere) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{0: {PriorSchema: priorSchema, StateUpgrader: upgradeElsewhere}}
+}
+
+func upgradeElsewhere(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	prior := &models.WidgetV0{}
+	resp.Diagnostics.Append(req.State.Get(ctx, prior)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, prior)...) // want `UPGRADE-2: a state upgrader of savesPriorElsewhere saves WidgetV0, .*no field for "tags"`
+}
+
+// A renamed attribute: the model keeps the old name.
+type renamed struct{ base }
+
+type renamedModel struct {
+	ID       types.String `tfsdk:"id"`
+	OldLabel types.String `tfsdk:"label"`
+}
+
+func (renamed) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{
+		"id":           schema.StringAttribute{Computed: true},
+		"display_name": schema.StringAttribute{Optional: true},
+	}}
+}
+
+func (renamed) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var m renamedModel
+			resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+			resp.Diagnostics.Append(resp.State.Set(ctx, &m)...) // want `it has no field for "display_name", and its fields "label" are not in the schema`
+		}},
+	}
+}
+
+// A nested attribute whose model lacks one of its attributes.
+type nested struct{ base }
+
+type ruleV0 struct {
+	Port types.Int64 `tfsdk:"port"`
+}
+
+type nestedModel struct {
+	ID    types.String `tfsdk:"id"`
+	Rules []ruleV0     `tfsdk:"rule"`
+}
+
+func (nested) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{Computed: true},
+		"rule": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{
+			Attributes: map[string]schema.Attribute{
+				"port":     schema.Int64Attribute{Required: true},
+				"protocol": schema.StringAttribute{Optional: true},
+			},
+		}},
+	}}
+}
+
+func (nested) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var m nestedModel
+			resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+			resp.Diagnostics.Append(resp.State.Set(ctx, m)...) // want `it has no field for "rule.protocol"`
+		}},
+	}
+}
+
+// Safe: the current model built from the prior one.
+type convertsPrior struct{ base }
+
+func (convertsPrior) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (convertsPrior) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var prior modelV0
+			resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+			current := modelV1{ID: prior.ID, Name: prior.Name, Tags: types.MapNull(types.StringType)}
+			resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
+		}},
+	}
+}
+
+// Safe: the model reaches the schema's attributes through an embedded
+// struct, and a field tagged "-" is not converted.
+type embedded struct{ base }
+
+type common struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+type embeddedModel struct {
+	common
+	Tags  types.Map `tfsdk:"tags"`
+	cache string    `tfsdk:"-"`
+}
+
+func (embedded) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (embedded) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var m embeddedModel
+			resp.Diagnostics.Append(req.State.Get(ctx, &m.common)...)
+			m.Tags = types.MapNull(types.StringType)
+			resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+		}},
+	}
+}
+
+// Safe: raw JSON into DynamicValue, and a types.Object handed to Set.
+type raw struct{ base }
+
+func (raw) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (raw) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			resp.DynamicValue = &tfprotov6.DynamicValue{JSON: req.RawState.JSON}
+		}},
+		1: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var obj types.Object
+			resp.Diagnostics.Append(req.State.Get(ctx, &obj)...)
+			resp.Diagnostics.Append(resp.State.Set(ctx, obj)...)
+		}},
+	}
+}

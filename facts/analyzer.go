@@ -31,22 +31,6 @@ type Model struct {
 	importFn  func(types.Object, analysis.Fact) bool
 }
 
-// ModelFor returns the model of a tfsdk-tagged struct type declared in this
-// package or, through its exported fact, in another; nil otherwise.
-func (m *Model) ModelFor(tn *types.TypeName) *ModelFact {
-	if tn == nil || tn.Pkg() == nil {
-		return nil
-	}
-	if f := m.Models[tn.Pkg().Path()+"."+tn.Name()]; f != nil {
-		return f
-	}
-	f := new(ModelFact)
-	if m.importFn != nil && m.importFn(tn, f) {
-		return f
-	}
-	return nil
-}
-
 // Removes reports whether fn is summarised as removing the resource.
 func (m *Model) Removes(fn *types.Func) bool {
 	s := m.FuncSummary(fn)
@@ -81,6 +65,16 @@ func (m *Model) FuncSummary(fn *types.Func) *FuncSummary {
 	return nil
 }
 
+// UpgraderSets returns the shapes of the models the state upgraders in fn
+// (its body or function literals in it) save, from this package or a fact.
+func (m *Model) UpgraderSets(fn *types.Func) []Shape {
+	var f UpgraderSetsFact
+	if fn != nil && m.importFn != nil && m.importFn(fn, &f) {
+		return f.Sets
+	}
+	return nil
+}
+
 var debug bool
 
 // Analyzer computes the model. With -providermodel.debug it also reports one
@@ -96,7 +90,7 @@ resolved model is reported, to see what the checks see.`,
 	// The model is built defensively; partial type information leaves parts unresolved.
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*Model)(nil)),
-	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary)},
+	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact)},
 }
 
 func init() {
@@ -125,6 +119,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	if !relevant(pass.Pkg) {
 		return m, nil
 	}
+	exportUpgraderSetsSafely(pass)
 	defer func() {
 		// The model must never take the analysis down: an odd shape we did
 		// not foresee leaves the package without a model, so checks stay quiet.
@@ -235,6 +230,13 @@ func Method(pkg *types.Package, typeName, name string) *types.Func {
 
 // summariseSafely computes the function summaries; like the model, an odd
 // shape must not take the analysis down, it only leaves summaries out.
+// exportUpgraderSetsSafely exports what state upgraders save; an odd shape
+// only leaves the facts out.
+func exportUpgraderSetsSafely(pass *analysis.Pass) {
+	defer func() { _ = recover() }()
+	exportUpgraderSets(pass)
+}
+
 func summariseSafely(pass *analysis.Pass) (out map[*types.Func]*FuncSummary) {
 	defer func() {
 		if recover() != nil {

@@ -21,6 +21,14 @@ import (
 // match the current schema.
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
+// saved is one model a state upgrader hands resp.State.Set.
+type saved struct {
+	pos   token.Pos // the Set call, or the call that builds the upgrader
+	shape *facts.Shape
+	decl  token.Pos // the model's declaration, when in this package
+	via   string    // the function that builds the upgrader, if elsewhere
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
 	if !ok {
@@ -35,30 +43,25 @@ func run(pass *analysis.Pass) (any, error) {
 		if up == nil {
 			continue
 		}
+		var all []saved
 		for _, fn := range tfssa.Upgraders(up) {
-			for _, set := range stateSets(fn) {
-				check(rep, model, r, set, pass.Pkg)
-			}
+			all = append(all, stateSets(fn, pass.Pkg)...)
+		}
+		all = append(all, builtElsewhere(up, model)...)
+		for _, s := range all {
+			check(rep, r, s)
 		}
 	}
 	return nil, nil
 }
 
-// stateSet is one resp.State.Set(ctx, v) in an upgrader: where, and the
-// named struct type of v.
-type stateSet struct {
-	pos token.Pos
-	tn  *types.TypeName
-}
-
-// stateSets finds resp.State.Set calls on the upgrader's own response whose
-// value is a named struct (or a pointer to one).
-func stateSets(fn *ssa.Function) []stateSet {
+// stateSets finds resp.State.Set calls on the upgrader's own response.
+func stateSets(fn *ssa.Function, pkg *types.Package) []saved {
 	if len(fn.Params) == 0 {
 		return nil
 	}
 	resp := fn.Params[len(fn.Params)-1]
-	var out []stateSet
+	var out []saved
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -74,10 +77,44 @@ func stateSets(fn *ssa.Function) []stateSet {
 			if recv == nil || !tfapi.IsFramework(recv.Type(), "tfsdk", "State") {
 				continue
 			}
-			if tn := structName(c.Args[2]); tn != nil {
-				out = append(out, stateSet{pos: call.Pos(), tn: tn})
+			mi, ok := c.Args[2].(*ssa.MakeInterface)
+			if !ok {
+				continue
+			}
+			if shape := facts.ShapeOf(mi.X.Type()); shape != nil {
+				out = append(out, saved{pos: call.Pos(), shape: shape, decl: declPos(mi.X.Type(), pkg)})
 			}
 		}
+	}
+	return out
+}
+
+// builtElsewhere: upgraders built by functions UpgradeState calls
+// (migration.V0ToV1(ctx)), from their facts.
+func builtElsewhere(up *ssa.Function, model *facts.Model) []saved {
+	var out []saved
+	visit := func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				obj, _ := callee.Object().(*types.Func)
+				sets := model.UpgraderSets(obj)
+				for i := range sets {
+					out = append(out, saved{pos: call.Pos(), shape: &sets[i], via: callee.String()})
+				}
+			}
+		}
+	}
+	visit(up)
+	for _, anon := range up.AnonFuncs {
+		visit(anon)
 	}
 	return out
 }
@@ -92,32 +129,20 @@ func isRespState(v, resp ssa.Value) bool {
 	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "State"
 }
 
-// structName returns the named struct type boxed into the any argument.
-func structName(v ssa.Value) *types.TypeName {
-	mi, ok := v.(*ssa.MakeInterface)
-	if !ok {
-		return nil
-	}
-	t := mi.X.Type()
+// declPos: where a model type of this package is declared; positions from
+// export data are approximate, so other packages' are left out.
+func declPos(t types.Type, pkg *types.Package) token.Pos {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == pkg {
+		return n.Obj().Pos()
 	}
-	if _, ok := n.Underlying().(*types.Struct); !ok {
-		return nil
-	}
-	return n.Obj()
+	return token.NoPos
 }
 
-func check(rep *lint.Reporter, model *facts.Model, r *facts.FrameworkResource, set stateSet, pkg *types.Package) {
-	m := model.ModelFor(set.tn)
-	if m == nil {
-		return
-	}
-	missing, extra := compare(model, m, r.Schema.Attributes, "", 0)
+func check(rep *lint.Reporter, r *facts.FrameworkResource, s saved) {
+	missing, extra := compare(s.shape, r.Schema.Attributes, "")
 	if len(missing) == 0 && len(extra) == 0 {
 		return
 	}
@@ -128,38 +153,39 @@ func check(rep *lint.Reporter, model *facts.Model, r *facts.FrameworkResource, s
 	if len(extra) > 0 {
 		parts = append(parts, "its fields "+quoteList(extra)+" are not in the schema")
 	}
-	related := []analysis.RelatedInformation{}
-	if set.tn.Pkg() == pkg { // positions from export data are approximate
-		related = append(related, lint.Related(set.tn.Pos(), "the model %s is declared here", set.tn.Name()))
+	var related []analysis.RelatedInformation
+	if s.decl.IsValid() {
+		related = append(related, lint.Related(s.decl, "the model %s is declared here", s.shape.Type))
 	}
-	rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: set.pos, Related: related,
-		Message: fmt.Sprintf("a state upgrader of %s saves %s, which does not match the current schema (version %d): %s; resp.State.Set then fails on every upgrade and state at the old version cannot be used; build the current model from the prior one", r.TypeName, set.tn.Name(), r.Schema.Version, strings.Join(parts, ", and "))})
+	who := "a state upgrader of " + r.TypeName
+	if s.via != "" {
+		who = "the state upgrader " + s.via + " builds for " + r.TypeName
+	}
+	rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: s.pos, Related: related,
+		Message: fmt.Sprintf("%s saves %s, which does not match the current schema (version %d): %s; resp.State.Set then fails on every upgrade and state at the old version cannot be used; build the current model from the prior one", who, s.shape.Type, r.Schema.Version, strings.Join(parts, ", and "))})
 }
 
 // compare lists the schema attributes the model has no field for and the
 // model's tags the schema has no attribute for, following nested models
-// where both sides are known. Unresolved nested attributes end the walk.
-func compare(model *facts.Model, m *facts.ModelFact, attrs []facts.Attribute, prefix string, depth int) (missing, extra []string) {
+// where both sides are known.
+func compare(s *facts.Shape, attrs []facts.Attribute, prefix string) (missing, extra []string) {
 	byName := map[string]*facts.Attribute{}
 	for i := range attrs {
 		byName[attrs[i].Name] = &attrs[i]
 	}
-	for _, f := range m.Fields {
+	for _, f := range s.Fields {
 		a := byName[f.Tag]
 		if a == nil {
 			extra = append(extra, prefix+f.Tag)
 			continue
 		}
-		if f.Nested == "" || len(a.Nested) == 0 || a.Incomplete || depth >= 3 {
-			continue
-		}
-		if nm := model.Models[f.Nested]; nm != nil { // nested models of this package
-			mi, ex := compare(model, nm, a.Nested, prefix+f.Tag+".", depth+1)
+		if f.Nested != nil && len(a.Nested) > 0 && !a.Incomplete {
+			mi, ex := compare(f.Nested, a.Nested, prefix+f.Tag+".")
 			missing, extra = append(missing, mi...), append(extra, ex...)
 		}
 	}
 	for _, a := range attrs {
-		if _, ok := m.Field(a.Name); !ok {
+		if _, ok := s.Field(a.Name); !ok {
 			missing = append(missing, prefix+a.Name)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
+	"fixtures/upgradermodel/migration"
 	"fixtures/upgradermodel/models"
 )
 
@@ -208,4 +209,28 @@ func (raw) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 			resp.Diagnostics.Append(resp.State.Set(ctx, obj)...)
 		}},
 	}
+}
+
+// Upgraders built in another package (a migration package), whose models
+// are local types there: their shapes come as facts.
+type migrated struct{ base }
+
+func (migrated) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (migrated) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: migration.WidgetV0ToV1(ctx), // want `UPGRADE-2: the state upgrader fixtures/upgradermodel/migration.WidgetV0ToV1 builds for migrated saves newModel, .*no field for "tags"`
+	}
+}
+
+type migratedFixed struct{ base }
+
+func (migratedFixed) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (migratedFixed) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{0: migration.WidgetV0ToV1Fixed(ctx)}
 }

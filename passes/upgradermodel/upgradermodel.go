@@ -89,25 +89,32 @@ func stateSets(fn *ssa.Function, pkg *types.Package) []saved {
 	return out
 }
 
-// builtElsewhere: upgraders built by functions UpgradeState calls
-// (migration.V0ToV1(ctx)), from their facts.
+// builtElsewhere: upgraders that functions UpgradeState calls build
+// (migration.V0ToV1(ctx)), and upgrader functions of other packages it
+// names (StateUpgrader: v1.Upgrade), from their facts. Upgraders of this
+// package that it names are read on SSA instead (stateSets).
 func builtElsewhere(up *ssa.Function, model *facts.Model) []saved {
 	var out []saved
-	visit := func(fn *ssa.Function) {
-		for _, b := range fn.Blocks {
+	add := func(fn *ssa.Function, pos token.Pos) {
+		obj, _ := fn.Object().(*types.Func)
+		sets := model.UpgraderSets(obj)
+		for i := range sets {
+			out = append(out, saved{pos: pos, shape: &sets[i], via: fn.String()})
+		}
+	}
+	visit := func(f *ssa.Function) {
+		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
+				if call, ok := instr.(*ssa.Call); ok {
+					if callee := call.Common().StaticCallee(); callee != nil {
+						add(callee, call.Pos())
+					}
 					continue
 				}
-				callee := call.Common().StaticCallee()
-				if callee == nil {
-					continue
-				}
-				obj, _ := callee.Object().(*types.Func)
-				sets := model.UpgraderSets(obj)
-				for i := range sets {
-					out = append(out, saved{pos: call.Pos(), shape: &sets[i], via: callee.String()})
+				for _, op := range instr.Operands(nil) {
+					if fn, ok := (*op).(*ssa.Function); ok && fn.Pkg != up.Pkg {
+						add(fn, instrPos(instr, f))
+					}
 				}
 			}
 		}
@@ -117,6 +124,15 @@ func builtElsewhere(up *ssa.Function, model *facts.Model) []saved {
 		visit(anon)
 	}
 	return out
+}
+
+// instrPos: the instruction's position, or the function's when it has none
+// (a function value stored into a composite literal).
+func instrPos(instr ssa.Instruction, f *ssa.Function) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	return f.Pos()
 }
 
 // isRespState: v is &resp.State for the upgrader's response parameter.
@@ -159,7 +175,7 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, s saved) {
 	}
 	who := "a state upgrader of " + r.TypeName
 	if s.via != "" {
-		who = "the state upgrader " + s.via + " builds for " + r.TypeName
+		who = "a state upgrader of " + r.TypeName + " (from " + s.via + ")"
 	}
 	rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: s.pos, Related: related,
 		Message: fmt.Sprintf("%s saves %s, which does not match the current schema (version %d): %s; resp.State.Set then fails on every upgrade and state at the old version cannot be used; build the current model from the prior one", who, s.shape.Type, r.Schema.Version, strings.Join(parts, ", and "))})

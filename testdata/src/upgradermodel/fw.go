@@ -221,7 +221,7 @@ func (migrated) Schema(_ context.Context, _ resource.SchemaRequest, resp *resour
 
 func (migrated) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
 	return map[int64]resource.StateUpgrader{
-		0: migration.WidgetV0ToV1(ctx), // want `UPGRADE-2: the state upgrader fixtures/upgradermodel/migration.WidgetV0ToV1 builds for migrated saves newModel, .*no field for "tags"`
+		0: migration.WidgetV0ToV1(ctx), // want `UPGRADE-2: a state upgrader of migrated \(from fixtures/upgradermodel/migration.WidgetV0ToV1\) saves newModel, .*no field for "tags"`
 	}
 }
 
@@ -233,4 +233,16 @@ func (migratedFixed) Schema(_ context.Context, _ resource.SchemaRequest, resp *r
 
 func (migratedFixed) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
 	return map[int64]resource.StateUpgrader{0: migration.WidgetV0ToV1Fixed(ctx)}
+}
+
+type namedElsewhere struct{ base }
+
+func (namedElsewhere) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (namedElsewhere) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: migration.UpgradeV0}, // want `UPGRADE-2: a state upgrader of namedElsewhere \(from fixtures/upgradermodel/migration.UpgradeV0\) saves WidgetV0, .*no field for "tags"`
+	}
 }

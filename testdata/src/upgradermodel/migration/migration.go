@@ -52,3 +52,17 @@ func WidgetV0ToV1Fixed(ctx context.Context) resource.StateUpgrader {
 		},
 	}
 }
+
+// WidgetV0 is the state at version 0.
+type WidgetV0 struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+// UpgradeV0 is an upgrader itself, named by value in UpgradeState; it
+// saves the prior model back.
+func UpgradeV0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var m WidgetV0
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}

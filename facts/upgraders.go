@@ -121,30 +121,50 @@ func (f *UpgraderSetsFact) String() string {
 }
 
 // exportUpgraderSets attaches an UpgraderSetsFact to every function of the
-// package that holds state upgraders setting a model.
+// package that holds state upgraders setting a model, counting the sets of
+// package helpers it hands the response to.
 func exportUpgraderSets(pass *analysis.Pass) {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	direct := map[*types.Func][]Shape{}
+	handsTo := map[*types.Func][]*types.Func{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				decls[fn] = fd
+				direct[fn], handsTo[fn] = upgraderSets(pass.TypesInfo, fd)
 			}
-			if sets := upgraderSets(pass.TypesInfo, fd); len(sets) > 0 {
-				pass.ExportObjectFact(fn, &UpgraderSetsFact{Sets: sets})
+		}
+	}
+	for fn := range decls {
+		var sets []Shape
+		seen := map[*types.Func]bool{}
+		var add func(g *types.Func, depth int)
+		add = func(g *types.Func, depth int) {
+			if seen[g] || depth > 3 {
+				return
 			}
+			seen[g] = true
+			sets = append(sets, direct[g]...)
+			for _, h := range handsTo[g] {
+				add(h, depth+1)
+			}
+		}
+		add(fn, 0)
+		if len(sets) > 0 {
+			pass.ExportObjectFact(fn, &UpgraderSetsFact{Sets: sets})
 		}
 	}
 }
 
 // upgraderSets finds resp.State.Set(ctx, v) where resp is the response
 // parameter of fd or of a function literal in it with the upgrader
-// signature, and v a tagged struct.
-func upgraderSets(info *types.Info, fd *ast.FuncDecl) []Shape {
-	var out []Shape
+// signature, and v a tagged struct; and the package functions resp is
+// handed to.
+func upgraderSets(info *types.Info, fd *ast.FuncDecl) (out []Shape, handsTo []*types.Func) {
 	var responses []types.Object
 	collect := func(ft *ast.FuncType) {
 		if ft.Params == nil || len(ft.Params.List) == 0 {
@@ -165,23 +185,34 @@ func upgraderSets(info *types.Info, fd *ast.FuncDecl) []Shape {
 		return true
 	})
 	if len(responses) == 0 {
-		return nil
+		return nil, nil
+	}
+	var pkg *types.Package
+	if obj := info.Defs[fd.Name]; obj != nil {
+		pkg = obj.Pkg()
+	}
+	isResp := func(x ast.Expr) bool {
+		id, ok := x.(*ast.Ident)
+		return ok && isOneOf(info.Uses[id], responses)
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 2 {
+		if !ok {
 			return true
 		}
+		if g := callee(info, call); g != nil && pkg != nil && g.Pkg() == pkg {
+			for _, a := range call.Args {
+				if isResp(a) {
+					handsTo = append(handsTo, g)
+				}
+			}
+		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Set" {
+		if !ok || sel.Sel.Name != "Set" || len(call.Args) != 2 {
 			return true
 		}
 		state, ok := sel.X.(*ast.SelectorExpr)
-		if !ok || state.Sel.Name != "State" {
-			return true
-		}
-		id, ok := state.X.(*ast.Ident)
-		if !ok || !isOneOf(info.Uses[id], responses) {
+		if !ok || state.Sel.Name != "State" || !isResp(state.X) {
 			return true
 		}
 		if s := ShapeOf(info.TypeOf(call.Args[1])); s != nil {
@@ -189,7 +220,7 @@ func upgraderSets(info *types.Info, fd *ast.FuncDecl) []Shape {
 		}
 		return true
 	})
-	return out
+	return out, handsTo
 }
 
 func isOneOf(obj types.Object, objs []types.Object) bool {

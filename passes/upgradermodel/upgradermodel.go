@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,10 +45,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		var all []saved
-		for _, fn := range tfssa.Upgraders(up) {
-			all = append(all, stateSets(fn, pass.Pkg)...)
+		ups := tfssa.Upgraders(up)
+		for _, fn := range ups {
+			all = append(all, stateSets(fn, pass.Pkg, model)...)
 		}
-		all = append(all, builtElsewhere(up, model)...)
+		all = append(all, builtElsewhere(up, ups, model)...)
 		for _, s := range all {
 			check(rep, r, s)
 		}
@@ -55,8 +57,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// stateSets finds resp.State.Set calls on the upgrader's own response.
-func stateSets(fn *ssa.Function, pkg *types.Package) []saved {
+// stateSets finds resp.State.Set calls on the upgrader's own response, and
+// what package helpers it hands the response to save (from their facts).
+func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved {
 	if len(fn.Params) == 0 {
 		return nil
 	}
@@ -70,6 +73,14 @@ func stateSets(fn *ssa.Function, pkg *types.Package) []saved {
 			}
 			c := call.Common()
 			callee := c.StaticCallee()
+			if callee != nil && callee.Pkg == fn.Pkg && hands(c, resp) {
+				obj, _ := callee.Object().(*types.Func)
+				sets := model.UpgraderSets(obj)
+				for i := range sets {
+					out = append(out, saved{pos: call.Pos(), shape: &sets[i], via: callee.String()})
+				}
+				continue
+			}
 			if callee == nil || callee.Name() != "Set" || len(c.Args) != 3 || !isRespState(c.Args[0], resp) {
 				continue
 			}
@@ -93,7 +104,7 @@ func stateSets(fn *ssa.Function, pkg *types.Package) []saved {
 // (migration.V0ToV1(ctx)), and upgrader functions of other packages it
 // names (StateUpgrader: v1.Upgrade), from their facts. Upgraders of this
 // package that it names are read on SSA instead (stateSets).
-func builtElsewhere(up *ssa.Function, model *facts.Model) []saved {
+func builtElsewhere(up *ssa.Function, ups []*ssa.Function, model *facts.Model) []saved {
 	var out []saved
 	add := func(fn *ssa.Function, pos token.Pos) {
 		obj, _ := fn.Object().(*types.Func)
@@ -121,7 +132,9 @@ func builtElsewhere(up *ssa.Function, model *facts.Model) []saved {
 	}
 	visit(up)
 	for _, anon := range up.AnonFuncs {
-		visit(anon)
+		if !slices.Contains(ups, anon) { // upgraders are read on SSA
+			visit(anon)
+		}
 	}
 	return out
 }
@@ -133,6 +146,15 @@ func instrPos(instr ssa.Instruction, f *ssa.Function) token.Pos {
 		return p
 	}
 	return f.Pos()
+}
+
+func hands(c *ssa.CallCommon, resp ssa.Value) bool {
+	for _, a := range c.Args {
+		if a == resp {
+			return true
+		}
+	}
+	return false
 }
 
 // isRespState: v is &resp.State for the upgrader's response parameter.

@@ -246,3 +246,26 @@ func (namedElsewhere) UpgradeState(ctx context.Context) map[int64]resource.State
 		0: {PriorSchema: priorSchema, StateUpgrader: migration.UpgradeV0}, // want `UPGRADE-2: a state upgrader of namedElsewhere \(from fixtures/upgradermodel/migration.UpgradeV0\) saves WidgetV0, .*no field for "tags"`
 	}
 }
+
+// The response handed to a helper: of this package (read on SSA) and of
+// another (through its fact).
+type viaHelpers struct{ base }
+
+func (viaHelpers) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func saveV0(ctx context.Context, m modelV0, resp *resource.UpgradeStateResponse) {
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func (viaHelpers) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var m modelV0
+			resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+			saveV0(ctx, m, resp) // want `UPGRADE-2: a state upgrader of viaHelpers \(from fixtures/upgradermodel.saveV0\) saves modelV0, .*no field for "tags"`
+		}},
+		1: {PriorSchema: priorSchema, StateUpgrader: migration.UpgradeV0ViaHelper}, // want `UPGRADE-2: a state upgrader of viaHelpers \(from fixtures/upgradermodel/migration.UpgradeV0ViaHelper\) saves WidgetV0`
+	}
+}

@@ -66,3 +66,15 @@ func UpgradeV0(ctx context.Context, req resource.UpgradeStateRequest, resp *reso
 	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
+
+// UpgradeV0ViaHelper hands the response to a helper that saves the prior
+// model.
+func UpgradeV0ViaHelper(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var m WidgetV0
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	save(ctx, m, resp)
+}
+
+func save(ctx context.Context, m WidgetV0, resp *resource.UpgradeStateResponse) {
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}

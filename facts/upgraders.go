@@ -77,11 +77,19 @@ func addFields(s *Shape, st *types.Struct, depth int, seen map[*types.Struct]boo
 			continue
 		}
 		f := ShapeField{Tag: tag}
-		if inner := namedElem(fl.Type()); inner != nil {
+		if inner := namedElem(fl.Type()); inner != nil && !isAttrValue(inner) {
 			f.Nested = shapeOf(inner, depth+1)
 		}
 		s.Fields = append(s.Fields, f)
 	}
+}
+
+// isAttrValue: a custom value type (codegen's FooValue) converts itself
+// (ToTerraformValue), not through its tags.
+func isAttrValue(n *types.Named) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), "ToTerraformValue")
+	_, ok := obj.(*types.Func)
+	return ok
 }
 
 // namedElem looks through pointers, slices and maps to a named type.

@@ -6,7 +6,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"fixtures/upgradermodel/migration"
 	"fixtures/upgradermodel/models"
@@ -267,5 +269,43 @@ func (viaHelpers) UpgradeState(ctx context.Context) map[int64]resource.StateUpgr
 			saveV0(ctx, m, resp) // want `UPGRADE-2: a state upgrader of viaHelpers \(from fixtures/upgradermodel.saveV0\) saves modelV0, .*no field for "tags"`
 		}},
 		1: {PriorSchema: priorSchema, StateUpgrader: migration.UpgradeV0ViaHelper}, // want `UPGRADE-2: a state upgrader of viaHelpers \(from fixtures/upgradermodel/migration.UpgradeV0ViaHelper\) saves WidgetV0`
+	}
+}
+
+// Safe: a custom value type converts itself; its own tags are not the
+// nested attribute's.
+type selfConverting struct{ base }
+
+type settingsValue struct {
+	basetypes.ObjectValue
+	Level types.String `tfsdk:"level"`
+}
+
+func (v settingsValue) ToTerraformValue(ctx context.Context) (tftypes.Value, error) {
+	return v.ObjectValue.ToTerraformValue(ctx)
+}
+
+type selfConvertingModel struct {
+	ID       types.String  `tfsdk:"id"`
+	Settings settingsValue `tfsdk:"settings"`
+}
+
+func (selfConverting) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{Computed: true},
+		"settings": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"level": schema.StringAttribute{Optional: true},
+			"mode":  schema.StringAttribute{Optional: true},
+		}},
+	}}
+}
+
+func (selfConverting) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var m selfConvertingModel
+			resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+			resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+		}},
 	}
 }

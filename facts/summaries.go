@@ -247,11 +247,7 @@ func pointerAndError(sig *types.Signature) bool {
 		return false
 	}
 	_, ptr := r.At(0).Type().Underlying().(*types.Pointer)
-	return ptr && isErrorType(r.At(r.Len()-1).Type())
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return ptr && tfapi.IsError(r.At(r.Len()-1).Type())
 }
 
 // nilWhenMissing reports whether body, under a test for a missing object

@@ -3,7 +3,6 @@ package modelflow
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 	"regexp"
 	"sort"
 	"strings"
@@ -307,15 +306,11 @@ func intersect(f, g fieldset) fieldset {
 
 func successReturn(ret *ssa.Return) bool {
 	for _, r := range ret.Results {
-		if isErrorType(r.Type()) && !tfssa.IsNilConst(r) {
+		if tfapi.IsError(r.Type()) && !tfssa.IsNilConst(r) {
 			return false
 		}
 	}
 	return true
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // refine applies what a branch tells about a field (see testOf). The true

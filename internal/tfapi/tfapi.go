@@ -35,6 +35,9 @@ func IsFramework(t types.Type, pkg, name string) bool {
 	return p == Framework+pkg && n == name
 }
 
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
 // IsDiagnostics reports whether t is (a pointer to) the framework's diag.Diagnostics.
 func IsDiagnostics(t types.Type) bool { return IsFramework(t, "diag", "Diagnostics") }
 

@@ -148,7 +148,7 @@ func errCheck(ifi *ssa.If) (*ssa.Call, int) {
 		other = b.Y
 	}
 	ex, ok := other.(*ssa.Extract)
-	if !ok || !types.Identical(ex.Type(), types.Universe.Lookup("error").Type()) {
+	if !ok || !tfapi.IsError(ex.Type()) {
 		return nil, 0
 	}
 	call, ok := ex.Tuple.(*ssa.Call)
@@ -306,7 +306,7 @@ func listsOnly(call *ssa.Call) bool {
 		case *types.Slice, *types.Map:
 			lists = true
 		default:
-			if !types.Identical(t, types.Universe.Lookup("error").Type()) && !responseMeta(t) {
+			if !tfapi.IsError(t) && !responseMeta(t) {
 				return false
 			}
 		}

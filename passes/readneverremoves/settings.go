@@ -110,7 +110,7 @@ func remoteOp(c *ssa.CallCommon, pkg *ssa.Package) (string, *ssa.Function) {
 func failable(sig *types.Signature) bool {
 	res := sig.Results()
 	for i := 0; i < res.Len(); i++ {
-		if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+		if tfapi.IsError(res.At(i).Type()) {
 			return true
 		}
 	}

@@ -24,6 +24,20 @@ func modelOf(tn *types.TypeName) *ModelFact {
 }
 
 func collectFields(st *types.Struct, prefix string, f *ModelFact, seen map[*types.Struct]bool) {
+	eachTagged(st, prefix, seen, func(fl *types.Var, tag, goName string) {
+		f.Fields = append(f.Fields, ModelField{
+			Tag:    tag,
+			Field:  goName,
+			GoType: types.TypeString(fl.Type(), shortQualifier),
+			Nested: nestedModel(fl.Type()),
+		})
+	})
+}
+
+// eachTagged calls fn for every tfsdk-tagged field of st, as the framework
+// reads them: untagged embedded structs are flattened (goName is the path
+// through them, "Base.ID"); tfsdk:"-" and empty tags are skipped.
+func eachTagged(st *types.Struct, prefix string, seen map[*types.Struct]bool, fn func(fl *types.Var, tag, goName string)) {
 	if seen[st] {
 		return
 	}
@@ -34,19 +48,13 @@ func collectFields(st *types.Struct, prefix string, f *ModelFact, seen map[*type
 		goName := prefix + fl.Name()
 		if fl.Embedded() && !hasTag {
 			if inner, ok := derefStruct(fl.Type()); ok {
-				collectFields(inner, goName+".", f, seen)
+				eachTagged(inner, goName+".", seen, fn)
 			}
 			continue
 		}
-		if !hasTag || tag == "-" || tag == "" {
-			continue
+		if hasTag && tag != "-" && tag != "" {
+			fn(fl, tag, goName)
 		}
-		f.Fields = append(f.Fields, ModelField{
-			Tag:    tag,
-			Field:  goName,
-			GoType: types.TypeString(fl.Type(), shortQualifier),
-			Nested: nestedModel(fl.Type()),
-		})
 	}
 }
 
@@ -57,27 +65,14 @@ func derefStruct(t types.Type) (*types.Struct, bool) { return tfapi.DerefStruct(
 // nestedModel returns the qualified name of a tagged struct used by a field
 // directly, through a pointer, or as the element of a slice or map.
 func nestedModel(t types.Type) string {
-	for {
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		case *types.Map:
-			t = u.Elem()
-			continue
-		case *types.Named:
-			if u.Obj().Pkg() == nil {
-				return ""
-			}
-			if st, ok := u.Underlying().(*types.Struct); ok && hasTags(st, map[*types.Struct]bool{}) {
-				return u.Obj().Pkg().Path() + "." + u.Obj().Name()
-			}
-		}
+	n := namedElem(t)
+	if n == nil || n.Obj().Pkg() == nil {
 		return ""
 	}
+	if st, ok := n.Underlying().(*types.Struct); ok && hasTags(st, map[*types.Struct]bool{}) {
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	}
+	return ""
 }
 
 // hasTags reports whether a struct has tfsdk-tagged fields, directly or through

@@ -3,7 +3,6 @@ package facts
 import (
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -57,31 +56,19 @@ func shapeOf(n *types.Named, depth int) *Shape {
 	return s
 }
 
-// addFields follows the framework's rules: untagged embedded structs are
-// flattened, unexported fields and tfsdk:"-" are skipped.
+// addFields follows the framework's rules (eachTagged); unexported fields
+// are not converted either.
 func addFields(s *Shape, st *types.Struct, depth int, seen map[*types.Struct]bool) {
-	if seen[st] {
-		return
-	}
-	seen[st] = true
-	for i := 0; i < st.NumFields(); i++ {
-		fl := st.Field(i)
-		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tfsdk")
-		if fl.Embedded() && !hasTag {
-			if inner, ok := derefStruct(fl.Type()); ok {
-				addFields(s, inner, depth, seen)
-			}
-			continue
-		}
-		if !fl.Exported() || !hasTag || tag == "-" || tag == "" {
-			continue
+	eachTagged(st, "", seen, func(fl *types.Var, tag, _ string) {
+		if !fl.Exported() {
+			return
 		}
 		f := ShapeField{Tag: tag}
 		if inner := namedElem(fl.Type()); inner != nil && !isAttrValue(inner) {
 			f.Nested = shapeOf(inner, depth+1)
 		}
 		s.Fields = append(s.Fields, f)
-	}
+	})
 }
 
 // isAttrValue: a custom value type (codegen's FooValue) converts itself

@@ -6,7 +6,8 @@ import (
 	"go/types"
 )
 
-// errorPerElement reports whether the return at pos ends
+// errorPerElement reports whether the return at pos is an error path, not
+// an APPLY-3 success path without state: it ends
 //
 //	if errs != nil {            // or len(errs) > 0
 //		for _, err := range errs { resp.Diagnostics.AddError(...) }

@@ -6,7 +6,8 @@ import (
 	"go/types"
 )
 
-// failedResult reports whether the return at pos ends
+// failedResult reports whether the return at pos is an error path, not an
+// APPLY-3 success path without state: it ends
 //
 //	st, err := converge(ctx, &resp.Diagnostics, ...)
 //	if st == Failed { return } // "the diagnostics already hold the error"

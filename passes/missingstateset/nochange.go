@@ -10,7 +10,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 )
 
-// Terraform calls Update only when the plan differs from the prior state. An
+// APPLY-3: Terraform calls Update only when the plan differs from the prior state. An
 // Update that returns early "because nothing changed" therefore cannot take
 // that return when its test compares every attribute that can change in
 // place (not RequiresReplace, not Computed-only). noChangeGuard reports

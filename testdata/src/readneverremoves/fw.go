@@ -123,20 +123,6 @@ func (r settings) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// readThing is a Read that reports every error: on a resource that owns its
-// object it is the bug; on a settings resource it is how the settings are read.
-func readThing(ctx context.Context, c api.Client, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state model
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	thing, _, err := c.Get(state.ID.ValueString())
-	if err != nil {
-		resp.Diagnostics.AddError("reading", err.Error())
-		return
-	}
-	state.Name = types.StringValue(thing.Name)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
 // Settings of a site it does not own: Create and Update apply them, Delete
 // only warns. Its Read fails once the site is gone, which the site's own
 // resource reports.

@@ -48,7 +48,12 @@ func fwKindOf(t types.Type) string {
 // fwSchema evaluates an expression of type schema.Schema.
 func (e *env) fwSchema(x ast.Expr, body *ast.BlockStmt) (Schema, bool) {
 	x = unparen(x)
-	if u, ok := x.(*ast.UnaryExpr); ok {
+	// &schema.Schema{...} and *helper() (a helper returning *schema.Schema)
+	// both name the schema itself.
+	switch u := x.(type) {
+	case *ast.UnaryExpr:
+		x = unparen(u.X)
+	case *ast.StarExpr:
 		x = unparen(u.X)
 	}
 	switch v := x.(type) {

@@ -142,3 +142,14 @@ func widgetSDK() *sdkschema.Resource { // want widgetSDK:`sdk resource widgetSDK
 		CustomizeDiff: func(context.Context, *sdkschema.ResourceDiff, any) error { return nil },
 	}
 }
+
+// A schema returned by pointer from a helper and dereferenced in Schema.
+type pointed struct{ base.Resource } // want pointed:`resource pointed schema v1\{name:string/R\}`
+
+func pointedSchema() *schema.Schema { // want pointedSchema:`schema v1\{name:string/R\}`
+	return &schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{"name": schema.StringAttribute{Required: true}}}
+}
+
+func (pointed) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = *pointedSchema()
+}

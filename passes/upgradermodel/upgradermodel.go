@@ -28,6 +28,10 @@ type saved struct {
 	shape *facts.Shape
 	decl  token.Pos // the model's declaration, when in this package
 	via   string    // the function that builds the upgrader, if elsewhere
+	// built and unset: the local literal the model was built in, and its
+	// collection fields never written (zerovalue.go).
+	built *ssa.Alloc
+	unset []unsetField
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -37,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.HasUpgradeState || !r.SchemaResolved || !r.Schema.Complete {
+		if r.Kind != "resource" || !r.HasUpgradeState {
 			continue
 		}
 		up := funcs[facts.Method(pass.Pkg, r.TypeName, "UpgradeState")]
@@ -93,7 +97,8 @@ func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved
 				continue
 			}
 			if shape := facts.ShapeOf(mi.X.Type()); shape != nil {
-				out = append(out, saved{pos: call.Pos(), shape: shape, decl: declPos(mi.X.Type(), pkg)})
+				built, unset := unsetCollections(mi.X)
+				out = append(out, saved{pos: call.Pos(), shape: shape, decl: declPos(mi.X.Type(), pkg), built: built, unset: unset})
 			}
 		}
 	}
@@ -180,6 +185,13 @@ func declPos(t types.Type, pkg *types.Package) token.Pos {
 }
 
 func check(rep *lint.Reporter, r *facts.FrameworkResource, s saved) {
+	if len(s.unset) > 0 {
+		reportUnset(rep, r, s.pos, s.built, s.unset, s.shape.Type)
+	}
+	// Tags are compared only with a schema whose top level is all known.
+	if !r.SchemaResolved || !r.Schema.Complete {
+		return
+	}
 	missing, extra := compare(s.shape, r.Schema.Attributes, "")
 	if len(missing) == 0 && len(extra) == 0 {
 		return

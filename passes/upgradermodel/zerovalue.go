@@ -1,0 +1,249 @@
+package upgradermodel
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// A list, set, map or object value left at its Go zero value has no element
+// or attribute types. The framework compares the value's type with the
+// schema's before converting (reflect.FromAttributeValue), so resp.State.Set
+// fails with "Value Conversion Error" however the attribute is declared. An
+// upgrader that builds the current model as a literal from the prior one
+// and leaves such a field out breaks every upgrade.
+
+// unsetField is a model field of collection or object type never written.
+type unsetField struct {
+	goName, tag, kind string
+}
+
+// unsetCollections returns the model literal a Set argument was built in
+// and its collection fields never written, or nil when the model is not a
+// local literal or its address escapes (a helper may fill it).
+func unsetCollections(x ssa.Value) (*ssa.Alloc, []unsetField) {
+	alloc, ok := x.(*ssa.Alloc)
+	if !ok {
+		if ld, isLoad := x.(*ssa.UnOp); isLoad && ld.Op == token.MUL {
+			alloc, ok = ld.X.(*ssa.Alloc)
+		}
+	}
+	if !ok {
+		return nil, nil
+	}
+	st, ok := tfapi.DerefStruct(alloc.Type())
+	if !ok {
+		return nil, nil
+	}
+	w := writes{}
+	if !w.walk(alloc, "", 0) {
+		return nil, nil
+	}
+	var out []unsetField
+	w.fields(st, "", "", &out)
+	return alloc, out
+}
+
+// writes holds the field paths ("3", "3.5": field indexes through nested
+// struct values) the function stores to.
+type writes map[string]bool
+
+func (w writes) covers(path string) bool {
+	for p := range w {
+		if p == "" || p == path || strings.HasPrefix(path, p+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// walk records the stores to v (the literal, or a field address in it).
+// It fails when the literal's address goes anywhere but to a field, a
+// load, or resp.State.Set: a helper may write it. A field's address handed
+// on (&m.X, a pointer-receiver call) counts as a write.
+func (w writes) walk(v ssa.Value, path string, copies int) bool {
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr:
+			if !w.walk(r, join(path, strconv.Itoa(r.Field)), copies) {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != v {
+				return false // the address itself is stored somewhere
+			}
+			// A literal holding calls is built in a temporary and copied.
+			if ld, ok := r.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if tmp, ok := ld.X.(*ssa.Alloc); ok && tmp != v {
+					if copies > 3 || !w.walk(tmp, path, copies+1) {
+						return false
+					}
+					continue
+				}
+			}
+			if !isZero(r.Val) {
+				w[path] = true
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeInterface:
+			if path != "" {
+				w[path] = true
+			} else if !onlyStateSet(r) {
+				return false
+			}
+		default:
+			if path == "" {
+				return false
+			}
+			w[path] = true
+		}
+	}
+	return true
+}
+
+// onlyStateSet: the interface made of the literal's address only goes to
+// a tfsdk.State Set call.
+func onlyStateSet(mi *ssa.MakeInterface) bool {
+	for _, ref := range *mi.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || callee.Name() != "Set" {
+			return false
+		}
+		recv := callee.Signature.Recv()
+		if recv == nil || !tfapi.IsFramework(recv.Type(), "tfsdk", "State") {
+			return false
+		}
+	}
+	return true
+}
+
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.Value == nil || c.Value.Kind() == constant.Unknown)
+}
+
+func join(path, idx string) string {
+	if path == "" {
+		return idx
+	}
+	return path + "." + idx
+}
+
+// fields lists the tagged collection fields of st (embedded structs
+// flattened, as the framework reads them) that no store covers.
+func (w writes) fields(st *types.Struct, path, goPrefix string, out *[]unsetField) {
+	for i := 0; i < st.NumFields(); i++ {
+		fl := st.Field(i)
+		p := join(path, strconv.Itoa(i))
+		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tfsdk")
+		if fl.Embedded() && !hasTag {
+			if inner, ok := types.Unalias(fl.Type()).Underlying().(*types.Struct); ok && !w.covers(p) {
+				w.fields(inner, p, goPrefix+fl.Name()+".", out)
+			}
+			continue
+		}
+		if !hasTag || tag == "-" || tag == "" || !fl.Exported() || w.covers(p) {
+			continue
+		}
+		if kind := collectionKind(fl.Type()); kind != "" {
+			*out = append(*out, unsetField{goName: goPrefix + fl.Name(), tag: tag, kind: kind})
+		}
+	}
+}
+
+var collectionKinds = map[string]string{"ListValue": "list", "SetValue": "set", "MapValue": "map", "ObjectValue": "object"}
+
+// collectionKind: "list", "set", "map" or "object" for basetypes' values
+// (types.List...) and custom value types that embed one (timeouts.Value).
+func collectionKind(t types.Type) string {
+	if k := basetypesKind(t); k != "" {
+		return k
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if fl := st.Field(i); fl.Embedded() {
+			if k := basetypesKind(fl.Type()); k != "" {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+func basetypesKind(t types.Type) string {
+	pkg, name := tfapi.Named(t)
+	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr || pkg != "github.com/hashicorp/terraform-plugin-framework/types/basetypes" {
+		return ""
+	}
+	return collectionKinds[name]
+}
+
+// schemaHolds: the current schema has a top-level attribute of the tag
+// whose type a zero value cannot match (an object with no attributes can).
+// A tag the schema does not hold fails the conversion too, so a tag not in
+// a schema known only in part counts.
+func schemaHolds(r *facts.FrameworkResource, tag string) bool {
+	if !r.SchemaResolved {
+		return true
+	}
+	for _, a := range r.Schema.Attributes {
+		if a.Name != tag {
+			continue
+		}
+		switch {
+		case a.Nesting != "" || a.Block:
+			return true
+		case a.Type == "object":
+			return len(a.Nested) > 0 || a.Incomplete
+		default:
+			return a.Type == "list" || a.Type == "set" || a.Type == "map"
+		}
+	}
+	return !r.Schema.Complete
+}
+
+func reportUnset(rep *lint.Reporter, r *facts.FrameworkResource, setPos token.Pos, alloc *ssa.Alloc, fields []unsetField, model string) {
+	for _, f := range fields {
+		if !schemaHolds(r, f.tag) {
+			continue
+		}
+		rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: setPos,
+			Related: []analysis.RelatedInformation{lint.Related(alloc.Pos(), "%s is built here without %s", model, f.goName)},
+			Message: fmt.Sprintf("a state upgrader of %s saves %s without setting %s (%q): a types.%s left at its zero value has no %s, so resp.State.Set fails with \"Value Conversion Error\" on every upgrade; set it, to %s when the prior state has no value",
+				r.TypeName, model, f.goName, f.tag, kindTitle(f.kind), typesWord(f.kind), nullHint(f.kind))})
+	}
+}
+
+func kindTitle(kind string) string { return strings.ToUpper(kind[:1]) + kind[1:] }
+
+func typesWord(kind string) string {
+	if kind == "object" {
+		return "attribute types"
+	}
+	return "element type"
+}
+
+func nullHint(kind string) string {
+	if kind == "object" {
+		return "types.ObjectNull(attrTypes)"
+	}
+	return "types." + kindTitle(kind) + "Null(elemType)"
+}

@@ -169,24 +169,9 @@ func (w writes) fields(st *types.Struct, path, goPrefix string, out *[]unsetFiel
 var collectionKinds = map[string]string{"ListValue": "list", "SetValue": "set", "MapValue": "map", "ObjectValue": "object"}
 
 // collectionKind: "list", "set", "map" or "object" for basetypes' values
-// (types.List...) and custom value types that embed one (timeouts.Value).
-func collectionKind(t types.Type) string {
-	if k := basetypesKind(t); k != "" {
-		return k
-	}
-	st, ok := types.Unalias(t).Underlying().(*types.Struct)
-	if !ok {
-		return ""
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if fl := st.Field(i); fl.Embedded() {
-			if k := basetypesKind(fl.Type()); k != "" {
-				return k
-			}
-		}
-	}
-	return ""
-}
+// (types.List, ...). A custom value type is left alone: its own Type method
+// may give its zero value a type (cloudflare's customfield.List[T] does).
+func collectionKind(t types.Type) string { return basetypesKind(t) }
 
 func basetypesKind(t types.Type) string {
 	pkg, name := tfapi.Named(t)
@@ -221,29 +206,53 @@ func schemaHolds(r *facts.FrameworkResource, tag string) bool {
 }
 
 func reportUnset(rep *lint.Reporter, r *facts.FrameworkResource, setPos token.Pos, alloc *ssa.Alloc, fields []unsetField, model string) {
+	var names, goNames []string
+	kinds := map[string]bool{}
 	for _, f := range fields {
-		if !schemaHolds(r, f.tag) {
-			continue
+		if schemaHolds(r, f.tag) {
+			names = append(names, fmt.Sprintf("%s (%q)", f.goName, f.tag))
+			goNames = append(goNames, f.goName)
+			kinds[f.kind] = true
 		}
-		rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: setPos,
-			Related: []analysis.RelatedInformation{lint.Related(alloc.Pos(), "%s is built here without %s", model, f.goName)},
-			Message: fmt.Sprintf("a state upgrader of %s saves %s without setting %s (%q): a types.%s left at its zero value has no %s, so resp.State.Set fails with \"Value Conversion Error\" on every upgrade; set it, to %s when the prior state has no value",
-				r.TypeName, model, f.goName, f.tag, kindTitle(f.kind), typesWord(f.kind), nullHint(f.kind))})
 	}
+	if len(names) == 0 {
+		return
+	}
+	rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: setPos,
+		Related: []analysis.RelatedInformation{lint.Related(alloc.Pos(), "%s is built here without %s", model, strings.Join(goNames, ", "))},
+		Message: fmt.Sprintf("a state upgrader of %s saves %s without setting %s: a framework %s value left at its Go zero value has no %s, so resp.State.Set fails (\"Value Conversion Error\") on every upgrade; set each, to a typed null such as %s when the prior state has no value",
+			r.TypeName, model, strings.Join(names, ", "), kindWords(kinds), typeWords(kinds), nullHint(kinds))})
 }
 
-func kindTitle(kind string) string { return strings.ToUpper(kind[:1]) + kind[1:] }
+// kindWords: "map", "list or object", ... in a fixed order.
+func kindWords(kinds map[string]bool) string {
+	var ks []string
+	for _, k := range []string{"list", "set", "map", "object"} {
+		if kinds[k] {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 1 {
+		return ks[0]
+	}
+	return strings.Join(ks[:len(ks)-1], ", ") + " or " + ks[len(ks)-1]
+}
 
-func typesWord(kind string) string {
-	if kind == "object" {
+func typeWords(kinds map[string]bool) string {
+	switch {
+	case !kinds["object"]:
+		return "element type"
+	case len(kinds) == 1:
 		return "attribute types"
 	}
-	return "element type"
+	return "element or attribute types"
 }
 
-func nullHint(kind string) string {
-	if kind == "object" {
-		return "types.ObjectNull(attrTypes)"
+func nullHint(kinds map[string]bool) string {
+	for _, k := range []string{"list", "set", "map"} {
+		if kinds[k] {
+			return "types." + strings.ToUpper(k[:1]) + k[1:] + "Null(elemType)"
+		}
 	}
-	return "types." + kindTitle(kind) + "Null(elemType)"
+	return "types.ObjectNull(attrTypes)"
 }

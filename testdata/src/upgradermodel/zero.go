@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 // Version 1 of an app: the prior state had no "groups", "labels" or "network".
@@ -64,7 +65,7 @@ func (literalOmits) UpgradeState(context.Context) map[int64]resource.StateUpgrad
 				runtime: runtime{ID: old.ID, Name: old.Name},
 				Network: types.ObjectNull(networkTypes),
 			}
-			resp.Diagnostics.Append(resp.State.Set(ctx, upgraded)...) // want `UPGRADE-2: a state upgrader of literalOmits saves app without setting runtime.Groups \("groups"\): a types.Set left at its zero value has no element type` `saves app without setting Labels \("labels"\): a types.Map`
+			resp.Diagnostics.Append(resp.State.Set(ctx, upgraded)...) // want `UPGRADE-2: a state upgrader of literalOmits saves app without setting runtime.Groups \("groups"\), Labels \("labels"\): a framework set or map value left at its Go zero value has no element type, so resp.State.Set fails`
 		}},
 	}
 }
@@ -82,7 +83,7 @@ func (fieldByField) UpgradeState(context.Context) map[int64]resource.StateUpgrad
 			upgraded.Name = old.Name
 			upgraded.Groups = types.SetNull(types.StringType)
 			upgraded.Labels = types.MapNull(types.StringType)
-			resp.Diagnostics.Append(resp.State.Set(ctx, &upgraded)...) // want `saves app without setting Network \("network"\): a types.Object left at its zero value has no attribute types`
+			resp.Diagnostics.Append(resp.State.Set(ctx, &upgraded)...) // want `saves app without setting Network \("network"\): a framework object value left at its Go zero value has no attribute types, so .*types.ObjectNull\(attrTypes\)`
 		}},
 	}
 }
@@ -157,6 +158,38 @@ func (scalarsOmitted) UpgradeState(context.Context) map[int64]resource.StateUpgr
 			var old appV0
 			resp.Diagnostics.Append(req.State.Get(ctx, &old)...)
 			resp.Diagnostics.Append(resp.State.Set(ctx, scalarModel{ID: old.ID, Name: old.Name})...)
+		}},
+	}
+}
+
+// A custom list type whose Type method does not depend on the value: its
+// zero value converts, so leaving it out is not reported.
+type stringList struct{ basetypes.ListValue }
+
+func (stringList) Type(context.Context) attr.Type { return types.ListType{ElemType: types.StringType} }
+
+type customModel struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+	Tags stringList   `tfsdk:"tags"`
+}
+
+type customOmitted struct{ base }
+
+func (customOmitted) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"name": schema.StringAttribute{Required: true},
+		"tags": schema.ListAttribute{ElementType: types.StringType, Optional: true},
+	}}
+}
+
+func (customOmitted) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var old appV0
+			resp.Diagnostics.Append(req.State.Get(ctx, &old)...)
+			resp.Diagnostics.Append(resp.State.Set(ctx, customModel{ID: old.ID, Name: old.Name})...)
 		}},
 	}
 }

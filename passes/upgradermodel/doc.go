@@ -1,5 +1,6 @@
 // Package upgradermodel defines an Analyzer that reports framework state
-// upgraders that save a model whose attributes are not the current schema's
+// upgraders that save a model whose attributes are not the current schema's,
+// or that leave a collection of the model they build at its Go zero value
 // (UPGRADE-2).
 //
 // See [Doc] for what it reports and why; docs/checks/upgradermodel.md is generated from it.
@@ -15,7 +16,7 @@ var Doc = &lint.Doc{
 	Name:  "upgradermodel",
 	Title: "State upgrader saves a model that does not match the current schema",
 	Rules: []rules.ID{"UPGRADE-2"},
-	Why:   `A framework state upgrader produces state for the current schema: resp.State holds the current schema, and resp.State.Set converts the model it is given through its tfsdk tags. When the model's tags are not exactly the current schema's attributes — typically the prior version's model saved back unchanged, or a model that lacks an attribute added in this version — the conversion fails with "Value Conversion Error" on every upgrade, and nobody with state at the old version can plan again. The check compares the tags of the struct handed to resp.State.Set in each upgrader (and of the nested models it reaches) with the resource's schema; upgraders of another package (a migration package's V0ToV1(ctx) builder, or an upgrader function named by value), helpers handed resp, and model types declared inside a function are followed through facts. It stays quiet when either side could not be resolved completely.`,
+	Why:   `A framework state upgrader produces state for the current schema: resp.State holds the current schema, and resp.State.Set converts the model it is given through its tfsdk tags. When the model's tags are not exactly the current schema's attributes — typically the prior version's model saved back unchanged, or a model that lacks an attribute added in this version — the conversion fails with "Value Conversion Error" on every upgrade, and nobody with state at the old version can plan again. The check compares the tags of the struct handed to resp.State.Set in each upgrader (and of the nested models it reaches) with the resource's schema; upgraders of another package (a migration package's V0ToV1(ctx) builder, or an upgrader function named by value), helpers handed resp, and model types declared inside a function are followed through facts. It stays quiet when either side could not be resolved completely. It also reports the other way an upgrader's model fails the same conversion: a types.List, Set, Map or Object field left at its Go zero value in the model the upgrader builds (a struct literal that leaves out an attribute added in this version). Such a value has no element or attribute types, so the framework rejects it whatever the schema says; set it to a typed null (types.MapNull(types.StringType)). Only a model built in the upgrader itself, whose address goes nowhere but to resp.State.Set, is checked; custom value types are left alone, since their own Type method may give the zero value a type.`,
 	Bad: `func upgradeV0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
 	var prior modelV0 // id, name
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
@@ -24,6 +25,7 @@ var Doc = &lint.Doc{
 	Good: `func upgradeV0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
 	var prior modelV0
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	// Tags left out would be a zero types.Map: no element type, same error.
 	current := modelV1{ID: prior.ID, Name: prior.Name, Tags: types.MapNull(types.StringType)}
 	resp.Diagnostics.Append(resp.State.Set(ctx, current)...)
 }`,

@@ -211,7 +211,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 11},
 		{"incompleteimport", []string{"IMPORT-1"}, 3},
 		{"missingstateset", []string{"APPLY-3", "UPGRADE-2"}, 8},
-		{"upgradermodel", []string{"UPGRADE-2"}, 8},
+		{"upgradermodel", []string{"UPGRADE-2"}, 10},
 		{"requestwrite", []string{"APPLY-5"}, 11},
 		{"datasourceremove", []string{"READ-4"}, 2},
 		{"unguardedunknown", []string{"VALIDATE-1"}, 6},

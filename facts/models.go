@@ -3,6 +3,7 @@ package facts
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
@@ -24,20 +25,35 @@ func modelOf(tn *types.TypeName) *ModelFact {
 }
 
 func collectFields(st *types.Struct, prefix string, f *ModelFact, seen map[*types.Struct]bool) {
-	eachTagged(st, prefix, seen, func(fl *types.Var, tag, goName string) {
+	eachTagged(st, prefix, nil, seen, func(tf TaggedField) {
 		f.Fields = append(f.Fields, ModelField{
-			Tag:    tag,
-			Field:  goName,
-			GoType: types.TypeString(fl.Type(), shortQualifier),
-			Nested: nestedModel(fl.Type()),
+			Tag:    tf.Tag,
+			Field:  tf.GoName,
+			GoType: types.TypeString(tf.Var.Type(), shortQualifier),
+			Nested: nestedModel(tf.Var.Type()),
 		})
 	})
 }
 
-// eachTagged calls fn for every tfsdk-tagged field of st, as the framework
-// reads them: untagged embedded structs are flattened (goName is the path
-// through them, "Base.ID"); tfsdk:"-" and empty tags are skipped.
-func eachTagged(st *types.Struct, prefix string, seen map[*types.Struct]bool, fn func(fl *types.Var, tag, goName string)) {
+// TaggedField is a struct field the framework converts: its tfsdk tag, its
+// Go name through untagged embedded structs ("Base.ID"), and its index path
+// (as reflect.Value.FieldByIndex takes it).
+type TaggedField struct {
+	Var    *types.Var
+	Tag    string
+	GoName string
+	Index  []int
+}
+
+// EachTagged calls fn for every tfsdk-tagged field of st, as the framework
+// reads them: untagged embedded structs are flattened; tfsdk:"-" and empty
+// tags are skipped. Unexported fields are passed on: not every caller skips
+// them.
+func EachTagged(st *types.Struct, fn func(TaggedField)) {
+	eachTagged(st, "", nil, map[*types.Struct]bool{}, fn)
+}
+
+func eachTagged(st *types.Struct, prefix string, index []int, seen map[*types.Struct]bool, fn func(TaggedField)) {
 	if seen[st] {
 		return
 	}
@@ -46,14 +62,15 @@ func eachTagged(st *types.Struct, prefix string, seen map[*types.Struct]bool, fn
 		fl := st.Field(i)
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tfsdk")
 		goName := prefix + fl.Name()
+		idx := append(slices.Clip(index), i)
 		if fl.Embedded() && !hasTag {
 			if inner, ok := derefStruct(fl.Type()); ok {
-				eachTagged(inner, goName+".", seen, fn)
+				eachTagged(inner, goName+".", idx, seen, fn)
 			}
 			continue
 		}
 		if hasTag && tag != "-" && tag != "" {
-			fn(fl, tag, goName)
+			fn(TaggedField{Var: fl, Tag: tag, GoName: goName, Index: idx})
 		}
 	}
 }

@@ -59,12 +59,12 @@ func shapeOf(n *types.Named, depth int) *Shape {
 // addFields follows the framework's rules (eachTagged); unexported fields
 // are not converted either.
 func addFields(s *Shape, st *types.Struct, depth int, seen map[*types.Struct]bool) {
-	eachTagged(st, "", seen, func(fl *types.Var, tag, _ string) {
-		if !fl.Exported() {
+	eachTagged(st, "", nil, seen, func(tf TaggedField) {
+		if !tf.Var.Exported() {
 			return
 		}
-		f := ShapeField{Tag: tag}
-		if inner := namedElem(fl.Type()); inner != nil && !isAttrValue(inner) {
+		f := ShapeField{Tag: tf.Tag}
+		if inner := namedElem(tf.Var.Type()); inner != nil && !isAttrValue(inner) {
 			f.Nested = shapeOf(inner, depth+1)
 		}
 		s.Fields = append(s.Fields, f)

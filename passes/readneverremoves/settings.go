@@ -15,7 +15,8 @@ import (
 // them). Such a Read fails only once the owning object is gone, which that
 // object's own resource reports; an organisation's settings do not
 // disappear at all. A resource that owns its object creates and deletes
-// it with calls of its own.
+// it with calls of its own. A helper of the READ-2 check: such a Read is
+// not reported.
 func settingsResource(create, update, read, del *ssa.Function) bool {
 	if del == nil {
 		return false

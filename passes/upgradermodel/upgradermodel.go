@@ -85,11 +85,7 @@ func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved
 				}
 				continue
 			}
-			if callee == nil || callee.Name() != "Set" || len(c.Args) != 3 || !isRespState(c.Args[0], resp) {
-				continue
-			}
-			recv := callee.Signature.Recv()
-			if recv == nil || !tfapi.IsFramework(recv.Type(), "tfsdk", "State") {
+			if !isStateSet(callee) || len(c.Args) != 3 || !isRespState(c.Args[0], resp) {
 				continue
 			}
 			mi, ok := c.Args[2].(*ssa.MakeInterface)
@@ -160,6 +156,15 @@ func hands(c *ssa.CallCommon, resp ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// isStateSet: fn is tfsdk.State's Set method.
+func isStateSet(fn *ssa.Function) bool {
+	if fn == nil || fn.Name() != "Set" {
+		return false
+	}
+	recv := fn.Signature.Recv()
+	return recv != nil && tfapi.IsFramework(recv.Type(), "tfsdk", "State")
 }
 
 // isRespState: v is &resp.State for the upgrader's response parameter.

@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -26,7 +25,7 @@ import (
 
 // unsetField is a model field of collection or object type never written.
 type unsetField struct {
-	goName, tag, kind string
+	goName, tag string
 }
 
 // unsetCollections returns the model literal a Set argument was built in
@@ -50,9 +49,7 @@ func unsetCollections(x ssa.Value) (*ssa.Alloc, []unsetField) {
 	if !w.walk(alloc, "", 0) {
 		return nil, nil
 	}
-	var out []unsetField
-	w.fields(st, "", "", &out)
-	return alloc, out
+	return alloc, w.fields(st)
 }
 
 // writes holds the field paths ("3", "3.5": field indexes through nested
@@ -120,12 +117,7 @@ func onlyStateSet(mi *ssa.MakeInterface) bool {
 		if !ok {
 			return false
 		}
-		callee := call.Common().StaticCallee()
-		if callee == nil || callee.Name() != "Set" {
-			return false
-		}
-		recv := callee.Signature.Recv()
-		if recv == nil || !tfapi.IsFramework(recv.Type(), "tfsdk", "State") {
+		if !isStateSet(call.Common().StaticCallee()) {
 			return false
 		}
 	}
@@ -144,41 +136,37 @@ func join(path, idx string) string {
 	return path + "." + idx
 }
 
-// fields lists the tagged collection fields of st (embedded structs
-// flattened, as the framework reads them) that no store covers.
-func (w writes) fields(st *types.Struct, path, goPrefix string, out *[]unsetField) {
-	for i := 0; i < st.NumFields(); i++ {
-		fl := st.Field(i)
-		p := join(path, strconv.Itoa(i))
-		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tfsdk")
-		if fl.Embedded() && !hasTag {
-			if inner, ok := types.Unalias(fl.Type()).Underlying().(*types.Struct); ok && !w.covers(p) {
-				w.fields(inner, p, goPrefix+fl.Name()+".", out)
-			}
-			continue
+// fields lists the tagged collection fields of st (as the framework reads
+// them, facts.EachTagged) that no store covers.
+func (w writes) fields(st *types.Struct) []unsetField {
+	var out []unsetField
+	facts.EachTagged(st, func(tf facts.TaggedField) {
+		if tf.Var.Exported() && isCollection(tf.Var.Type()) && !w.covers(indexPath(tf.Index)) {
+			out = append(out, unsetField{goName: tf.GoName, tag: tf.Tag})
 		}
-		if !hasTag || tag == "-" || tag == "" || !fl.Exported() || w.covers(p) {
-			continue
-		}
-		if kind := collectionKind(fl.Type()); kind != "" {
-			*out = append(*out, unsetField{goName: goPrefix + fl.Name(), tag: tag, kind: kind})
-		}
-	}
+	})
+	return out
 }
 
-var collectionKinds = map[string]string{"ListValue": "list", "SetValue": "set", "MapValue": "map", "ObjectValue": "object"}
-
-// collectionKind: "list", "set", "map" or "object" for basetypes' values
-// (types.List, ...). A custom value type is left alone: its own Type method
-// may give its zero value a type (cloudflare's customfield.List[T] does).
-func collectionKind(t types.Type) string { return basetypesKind(t) }
-
-func basetypesKind(t types.Type) string {
-	pkg, name := tfapi.Named(t)
-	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr || pkg != "github.com/hashicorp/terraform-plugin-framework/types/basetypes" {
-		return ""
+func indexPath(index []int) string {
+	parts := make([]string, len(index))
+	for i, n := range index {
+		parts[i] = strconv.Itoa(n)
 	}
-	return collectionKinds[name]
+	return strings.Join(parts, ".")
+}
+
+var collections = map[string]bool{"ListValue": true, "SetValue": true, "MapValue": true, "ObjectValue": true}
+
+// isCollection: a basetypes list, set, map or object value (types.List,
+// ...). A custom value type is left alone: its own Type method may give
+// its zero value a type (cloudflare's customfield.List[T] does).
+func isCollection(t types.Type) bool {
+	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		return false
+	}
+	pkg, name := tfapi.Named(t)
+	return pkg == "github.com/hashicorp/terraform-plugin-framework/types/basetypes" && collections[name]
 }
 
 // schemaHolds: the current schema has a top-level attribute of the tag
@@ -207,12 +195,10 @@ func schemaHolds(r *facts.FrameworkResource, tag string) bool {
 
 func reportUnset(rep *lint.Reporter, r *facts.FrameworkResource, setPos token.Pos, alloc *ssa.Alloc, fields []unsetField, model string) {
 	var names, goNames []string
-	kinds := map[string]bool{}
 	for _, f := range fields {
 		if schemaHolds(r, f.tag) {
 			names = append(names, fmt.Sprintf("%s (%q)", f.goName, f.tag))
 			goNames = append(goNames, f.goName)
-			kinds[f.kind] = true
 		}
 	}
 	if len(names) == 0 {
@@ -220,39 +206,6 @@ func reportUnset(rep *lint.Reporter, r *facts.FrameworkResource, setPos token.Po
 	}
 	rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: setPos,
 		Related: []analysis.RelatedInformation{lint.Related(alloc.Pos(), "%s is built here without %s", model, strings.Join(goNames, ", "))},
-		Message: fmt.Sprintf("a state upgrader of %s saves %s without setting %s: a framework %s value left at its Go zero value has no %s, so resp.State.Set fails (\"Value Conversion Error\") on every upgrade; set each, to a typed null such as %s when the prior state has no value",
-			r.TypeName, model, strings.Join(names, ", "), kindWords(kinds), typeWords(kinds), nullHint(kinds))})
-}
-
-// kindWords: "map", "list or object", ... in a fixed order.
-func kindWords(kinds map[string]bool) string {
-	var ks []string
-	for _, k := range []string{"list", "set", "map", "object"} {
-		if kinds[k] {
-			ks = append(ks, k)
-		}
-	}
-	if len(ks) == 1 {
-		return ks[0]
-	}
-	return strings.Join(ks[:len(ks)-1], ", ") + " or " + ks[len(ks)-1]
-}
-
-func typeWords(kinds map[string]bool) string {
-	switch {
-	case !kinds["object"]:
-		return "element type"
-	case len(kinds) == 1:
-		return "attribute types"
-	}
-	return "element or attribute types"
-}
-
-func nullHint(kinds map[string]bool) string {
-	for _, k := range []string{"list", "set", "map"} {
-		if kinds[k] {
-			return "types." + strings.ToUpper(k[:1]) + k[1:] + "Null(elemType)"
-		}
-	}
-	return "types.ObjectNull(attrTypes)"
+		Message: fmt.Sprintf("a state upgrader of %s saves %s without setting %s: a list, set, map or object value left at its Go zero value has no element or attribute types, so resp.State.Set fails (\"Value Conversion Error\") on every upgrade; set each, to a typed null (types.MapNull(elemType), types.ObjectNull(attrTypes), ...) when the prior state has no value",
+			r.TypeName, model, strings.Join(names, ", "))})
 }

@@ -65,7 +65,7 @@ func (literalOmits) UpgradeState(context.Context) map[int64]resource.StateUpgrad
 				runtime: runtime{ID: old.ID, Name: old.Name},
 				Network: types.ObjectNull(networkTypes),
 			}
-			resp.Diagnostics.Append(resp.State.Set(ctx, upgraded)...) // want `UPGRADE-2: a state upgrader of literalOmits saves app without setting runtime.Groups \("groups"\), Labels \("labels"\): a framework set or map value left at its Go zero value has no element type, so resp.State.Set fails`
+			resp.Diagnostics.Append(resp.State.Set(ctx, upgraded)...) // want `UPGRADE-2: a state upgrader of literalOmits saves app without setting runtime.Groups \("groups"\), Labels \("labels"\): a list, set, map or object value left at its Go zero value has no element or attribute types, so resp.State.Set fails`
 		}},
 	}
 }
@@ -83,7 +83,7 @@ func (fieldByField) UpgradeState(context.Context) map[int64]resource.StateUpgrad
 			upgraded.Name = old.Name
 			upgraded.Groups = types.SetNull(types.StringType)
 			upgraded.Labels = types.MapNull(types.StringType)
-			resp.Diagnostics.Append(resp.State.Set(ctx, &upgraded)...) // want `saves app without setting Network \("network"\): a framework object value left at its Go zero value has no attribute types, so .*types.ObjectNull\(attrTypes\)`
+			resp.Diagnostics.Append(resp.State.Set(ctx, &upgraded)...) // want `saves app without setting Network \("network"\): a list, set, map or object value left at its Go zero value has no element or attribute types, so .*types.ObjectNull\(attrTypes\)`
 		}},
 	}
 }

@@ -228,8 +228,6 @@ func Method(pkg *types.Package, typeName, name string) *types.Func {
 	return fn
 }
 
-// summariseSafely computes the function summaries; like the model, an odd
-// shape must not take the analysis down, it only leaves summaries out.
 // exportUpgraderSetsSafely exports what state upgraders save; an odd shape
 // only leaves the facts out.
 func exportUpgraderSetsSafely(pass *analysis.Pass) {
@@ -237,6 +235,8 @@ func exportUpgraderSetsSafely(pass *analysis.Pass) {
 	exportUpgraderSets(pass)
 }
 
+// summariseSafely computes the function summaries; like the model, an odd
+// shape must not take the analysis down, it only leaves summaries out.
 func summariseSafely(pass *analysis.Pass) (out map[*types.Func]*FuncSummary) {
 	defer func() {
 		if recover() != nil {

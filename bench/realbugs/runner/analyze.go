@@ -1,0 +1,304 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A Finding is one diagnostic of the analyzer, positioned relative to the
+// repository root.
+type Finding struct {
+	Check   string `json:"check"`
+	Rule    string `json:"rule"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// A Result is what the analyzer said about one package at one commit.
+type Result struct {
+	Loaded   bool      `json:"loaded"`
+	Reason   string    `json:"reason,omitempty"` // why it did not load
+	Findings []Finding `json:"findings,omitempty"`
+	Seconds  float64   `json:"seconds"`
+}
+
+// Env is what every analysis run shares.
+type Env struct {
+	Bin      string   // the analyzer
+	BinHash  string   // results are cached per binary
+	Checks   []string // every check, named so each runs (opt-in ones too)
+	Mirrors  []string // folders holding clones: owner+name[/repo], owner/name
+	Cache    string
+	Timeout  time.Duration
+	KeepTree bool
+	Clone    bool     // clone a repository missing from the mirrors (blobless) into the first
+	locks    sync.Map // key -> *sync.Mutex
+}
+
+func (e *Env) lock(key string) func() {
+	m, _ := e.locks.LoadOrStore(key, new(sync.Mutex))
+	m.(*sync.Mutex).Lock()
+	return m.(*sync.Mutex).Unlock
+}
+
+// GitDir finds a clone of repo under the mirror folders, cloning it when
+// asked to; "" if there is none.
+func (e *Env) GitDir(repo string) string {
+	if d := e.findGitDir(repo); d != "" || !e.Clone || len(e.Mirrors) == 0 {
+		return d
+	}
+	defer e.lock("clone:" + repo)()
+	if d := e.findGitDir(repo); d != "" {
+		return d
+	}
+	dst := filepath.Join(e.Mirrors[0], strings.Replace(repo, "/", "+", 1))
+	// Blobless: git archive fetches the blobs of the two commits it needs.
+	if exec_("git", "clone", "--quiet", "--bare", "--filter=blob:none", "https://github.com/"+repo, dst) != nil {
+		os.RemoveAll(dst)
+		return ""
+	}
+	return dst
+}
+
+func (e *Env) findGitDir(repo string) string {
+	owner, name, _ := strings.Cut(repo, "/")
+	for _, m := range e.Mirrors {
+		for _, d := range []string{
+			filepath.Join(m, owner+"+"+name, "repo"),
+			filepath.Join(m, owner+"+"+name),
+			filepath.Join(m, owner, name),
+		} {
+			if out, err := exec.Command("git", "--git-dir", gitDirOf(d), "rev-parse", "--git-dir").Output(); err == nil && len(out) > 0 {
+				return gitDirOf(d)
+			}
+		}
+	}
+	return ""
+}
+
+// gitDirOf accepts a bare repository or a work tree.
+func gitDirOf(d string) string {
+	if st, err := os.Stat(filepath.Join(d, ".git")); err == nil && st.IsDir() {
+		return filepath.Join(d, ".git")
+	}
+	return d
+}
+
+// Analyze runs the analyzer on the package holding file at commit sha, or
+// returns the cached result of an earlier run with the same binary.
+func (e *Env) Analyze(repo, sha, file string) Result {
+	key := filepath.Join(strings.ReplaceAll(repo, "/", "+"), sha, strings.ReplaceAll(filepath.Dir(file), "/", "%"))
+	cached := filepath.Join(e.Cache, "results", e.BinHash, key+".json")
+	defer e.lock(key)()
+	var r Result
+	if b, err := os.ReadFile(cached); err == nil && json.Unmarshal(b, &r) == nil {
+		return r
+	}
+	start := time.Now()
+	r = e.analyze(repo, sha, file)
+	r.Seconds = time.Since(start).Seconds()
+	if b, err := json.Marshal(r); err == nil && os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
+		os.WriteFile(cached, b, 0o644)
+	}
+	return r
+}
+
+func (e *Env) analyze(repo, sha, file string) Result {
+	git := e.GitDir(repo)
+	if git == "" {
+		return Result{Reason: "no clone of " + repo + " under -mirrors"}
+	}
+	tree := filepath.Join(e.Cache, "trees", strings.ReplaceAll(repo, "/", "+")+"@"+sha)
+	defer e.lock("tree:" + tree)()
+	if !e.KeepTree {
+		defer os.RemoveAll(tree)
+	}
+	if err := materialise(git, sha, tree); err != nil {
+		return Result{Reason: err.Error()}
+	}
+	pkgDir := filepath.Join(tree, filepath.Dir(file))
+	if _, err := os.Stat(pkgDir); err != nil {
+		return Result{Reason: "no directory " + filepath.Dir(file) + " at this commit"}
+	}
+	root, runDir, pattern, env, err := buildSetup(tree, pkgDir, repo)
+	if err != nil {
+		return Result{Reason: err.Error()}
+	}
+	defer os.RemoveAll(tree + ".gopath")
+	return e.run(root, runDir, pattern, env)
+}
+
+// materialise writes the tree of sha into dir with git archive. A blob absent
+// from a partial clone fails here, and the row is then "not loaded".
+func materialise(git, sha, dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
+		return nil
+	}
+	os.RemoveAll(dir)
+	cmd := exec.Command("git", "--git-dir", git, "archive", "--format=tar", sha)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	untarErr := untar(out, dir)
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("git archive %s: %s", sha[:12], firstLine(stderr.String(), err))
+	}
+	if untarErr != nil {
+		return untarErr
+	}
+	return os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644)
+}
+
+// untar extracts regular files and directories only: symlinks are skipped so
+// nothing is written outside dir.
+func untar(r io.Reader, dir string) error {
+	tr := tar.NewReader(r)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		name := filepath.Clean(h.Name)
+		if strings.HasPrefix(name, "..") || filepath.IsAbs(name) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		switch h.Typeflag {
+		case tar.TypeDir:
+			os.MkdirAll(p, 0o755)
+		case tar.TypeReg:
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			f, err := os.Create(p)
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(f, tr)
+			f.Close()
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func firstLine(s string, err error) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return err.Error()
+	}
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// run executes the analyzer and reads its JSON.
+func (e *Env) run(tree, dir, pattern string, env []string) Result {
+	ctx, cancel := context.WithTimeout(context.Background(), e.Timeout)
+	defer cancel()
+	args := []string{"-json", "-test=false"}
+	for _, c := range e.Checks {
+		args = append(args, "-"+c)
+	}
+	cmd := exec.CommandContext(ctx, e.Bin, append(args, pattern)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return Result{Reason: fmt.Sprintf("timed out after %s", e.Timeout)}
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return Result{Reason: err.Error()}
+	}
+	findings, perr := parseJSON(stdout.Bytes(), tree)
+	if perr != nil || (err != nil && len(findings) == 0 && stderr.Len() > 0) {
+		return Result{Reason: "did not load: " + firstLine(stderr.String(), fmt.Errorf("exit %v", err))}
+	}
+	return Result{Loaded: true, Findings: findings}
+}
+
+// parseJSON reads the driver's -json output: package -> analyzer -> findings.
+func parseJSON(b []byte, tree string) ([]Finding, error) {
+	var out map[string]map[string]json.RawMessage
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, nil
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var fs []Finding
+	for _, byCheck := range out {
+		for check, raw := range byCheck {
+			var ds []struct {
+				Posn    string `json:"posn"`
+				Message string `json:"message"`
+			}
+			if json.Unmarshal(raw, &ds) != nil || check == "providermodel" {
+				continue
+			}
+			for _, d := range ds {
+				f := finding(check, d.Posn, d.Message, tree)
+				if k := fmt.Sprint(f); !seen[k] {
+					seen[k] = true
+					fs = append(fs, f)
+				}
+			}
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool {
+		if fs[i].File != fs[j].File {
+			return fs[i].File < fs[j].File
+		}
+		return fs[i].Line < fs[j].Line
+	})
+	return fs, nil
+}
+
+func finding(check, posn, msg, tree string) Finding {
+	f := Finding{Check: check, Message: msg}
+	if rule, _, ok := strings.Cut(msg, ":"); ok && ruleRE.MatchString(rule) {
+		f.Rule = rule
+	}
+	// posn is file:line:col
+	parts := strings.Split(posn, ":")
+	if len(parts) >= 3 {
+		f.File = strings.Join(parts[:len(parts)-2], ":")
+		f.Line, _ = strconv.Atoi(parts[len(parts)-2])
+	}
+	if rel, err := filepath.Rel(tree, f.File); err == nil && !strings.HasPrefix(rel, "..") {
+		f.File = filepath.ToSlash(rel)
+	}
+	return f
+}
+
+func exec_(name string, args ...string) error { return exec.Command(name, args...).Run() }
+
+func output(name string, args ...string) (string, error) {
+	b, err := exec.Command(name, args...).Output()
+	return string(b), err
+}

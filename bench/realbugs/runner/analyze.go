@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -111,10 +112,24 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	start := time.Now()
 	r = e.analyze(repo, sha, file)
 	r.Seconds = time.Since(start).Seconds()
+	if transient(r) {
+		return r
+	}
 	if b, err := json.Marshal(r); err == nil && os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
 		os.WriteFile(cached, b, 0o644)
 	}
 	return r
+}
+
+// transient failures depend on this machine (clones, time), not on the
+// binary: they are not cached, so a later run tries again.
+func transient(r Result) bool {
+	for _, p := range []string{"no clone", "git archive", "timed out", "fork/exec", "signal:"} {
+		if strings.HasPrefix(r.Reason, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Env) analyze(repo, sha, file string) Result {
@@ -143,30 +158,53 @@ func (e *Env) analyze(repo, sha, file string) Result {
 }
 
 // materialise writes the tree of sha into dir with git archive. A blob absent
-// from a partial clone fails here, and the row is then "not loaded".
+// from a partial clone is left out and the archive retried (test data and
+// binaries are what such clones lack); a missing Go file then fails the load,
+// and the row is "not loaded".
 func materialise(git, sha, dir string) error {
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		return nil
 	}
-	os.RemoveAll(dir)
-	cmd := exec.Command("git", "--git-dir", git, "archive", "--format=tar", sha)
+	var excluded []string
+	for try := 0; ; try++ {
+		os.RemoveAll(dir)
+		missing, err := archive(git, sha, dir, excluded)
+		if err == nil {
+			return os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644)
+		}
+		if missing == "" || strings.HasSuffix(missing, ".go") || try == 50 {
+			return err
+		}
+		excluded = append(excluded, ":(exclude,literal)"+missing)
+	}
+}
+
+var missingBlob = regexp.MustCompile(`invalid object [0-9a-f]+ [0-9a-f]+ for '([^']+)'`)
+
+// archive extracts one git archive; missing names the path of an absent blob.
+func archive(git, sha, dir string, excluded []string) (missing string, err error) {
+	args := []string{"--git-dir", git, "archive", "--format=tar", sha}
+	if len(excluded) > 0 {
+		args = append(append(args, "--", "."), excluded...)
+	}
+	cmd := exec.Command("git", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if err := cmd.Start(); err != nil {
-		return err
+		return "", err
 	}
 	untarErr := untar(out, dir)
 	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("git archive %s: %s", sha[:12], firstLine(stderr.String(), err))
+		if m := missingBlob.FindStringSubmatch(stderr.String()); m != nil {
+			missing = m[1]
+		}
+		return missing, fmt.Errorf("git archive %s: %s", sha[:12], firstLine(stderr.String(), err))
 	}
-	if untarErr != nil {
-		return untarErr
-	}
-	return os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644)
+	return "", untarErr
 }
 
 // untar extracts regular files and directories only: symlinks are skipped so

@@ -261,7 +261,8 @@ func (e *Env) run(tree, dir, pattern string, env []string) Result {
 	}
 	cmd := exec.CommandContext(ctx, e.Bin, append(args, pattern)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+	// PWD too: go resolves a GOPATH tree reached through a link by $PWD.
+	cmd.Env = append(append(os.Environ(), env...), "PWD="+dir)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

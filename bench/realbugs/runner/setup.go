@@ -35,6 +35,17 @@ func buildSetup(tree, pkgDir, repo string) (root, runDir, pattern string, env []
 	gopath := tree + ".gopath"
 	dst := filepath.Join(gopath, "src", filepath.FromSlash(ip))
 	os.RemoveAll(gopath)
+	if err := os.MkdirAll(filepath.Join(gopath, "vendor"), 0o755); err != nil {
+		return "", "", "", nil, err
+	}
+	// vendor/ becomes a GOPATH entry of its own, so vendored packages keep
+	// their canonical paths (github.com/hashicorp/terraform/helper/schema,
+	// not .../vendor/github.com/...), as in module mode. The tree is no
+	// longer whole, so it is not reused.
+	os.Remove(filepath.Join(tree, ".complete"))
+	if err := os.Rename(filepath.Join(tree, "vendor"), filepath.Join(gopath, "vendor", "src")); err != nil {
+		return "", "", "", nil, err
+	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return "", "", "", nil, err
 	}
@@ -43,7 +54,8 @@ func buildSetup(tree, pkgDir, repo string) (root, runDir, pattern string, env []
 		return "", "", "", nil, err
 	}
 	rel, _ := filepath.Rel(tree, pkgDir)
-	return dst, filepath.Join(dst, rel), ".", append(base, "GO111MODULE=off", "GOPATH="+gopath), nil
+	gp := gopath + string(filepath.ListSeparator) + filepath.Join(gopath, "vendor")
+	return dst, filepath.Join(dst, rel), ".", append(base, "GO111MODULE=off", "GOPATH="+gp), nil
 }
 
 // importPath guesses the import path of a GOPATH-era repository from the

@@ -47,6 +47,7 @@ type Env struct {
 	Timeout  time.Duration
 	KeepTree bool
 	Clone    bool     // clone a repository missing from the mirrors (blobless) into the first
+	Cached   bool     // report from cached results only; never run the analyzer
 	locks    sync.Map // key -> *sync.Mutex
 }
 
@@ -109,6 +110,9 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	if b, err := os.ReadFile(cached); err == nil && json.Unmarshal(b, &r) == nil {
 		return r
 	}
+	if e.Cached {
+		return Result{Reason: notRun}
+	}
 	start := time.Now()
 	r = e.analyze(repo, sha, file)
 	r.Seconds = time.Since(start).Seconds()
@@ -120,6 +124,9 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	}
 	return r
 }
+
+// notRun marks a commit with no cached result, under -cached.
+const notRun = "not run yet (no cached result for this binary)"
 
 // transient failures depend on this machine (clones, time), not on the
 // binary: they are not cached, so a later run tries again.

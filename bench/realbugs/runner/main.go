@@ -31,10 +31,11 @@ func main() {
 	timeout := flag.Duration("timeout", 30*time.Minute, "per analyzer run")
 	keep := flag.Bool("keep-trees", false, "keep the checked-out trees")
 	out := flag.String("o", "", "also write the report to this file")
+	cached := flag.Bool("cached", false, "report from cached results only (rows not yet analysed are listed as not run)")
 	clone := flag.Bool("clone", false, "clone repositories missing from -mirrors into its first folder")
 	check := flag.Bool("check", false, "only check rows.tsv and that each row's repository, commits, file and function are present")
 	flag.Parse()
-	if err := run(*rowsPath, *bin, *mirrors, *cache, *jobs, *only, *split, *timeout, *keep, *out, *check, *clone); err != nil {
+	if err := run(*rowsPath, *bin, *mirrors, *cache, *jobs, *only, *split, *timeout, *keep, *out, *check, *clone, *cached); err != nil {
 		fmt.Fprintf(os.Stderr, "realbugs: %v\n", err)
 		os.Exit(2)
 	}
@@ -47,7 +48,7 @@ func defaultCache() string {
 	return filepath.Join(os.TempDir(), "tflifecyclelint-realbugs")
 }
 
-func run(rowsPath, bin, mirrors, cache string, jobs int, only, split string, timeout time.Duration, keep bool, out string, checkOnly, clone bool) error {
+func run(rowsPath, bin, mirrors, cache string, jobs int, only, split string, timeout time.Duration, keep bool, out string, checkOnly, clone, cached bool) error {
 	rows, err := ReadRows(rowsPath)
 	if err != nil {
 		return err
@@ -56,7 +57,7 @@ func run(rowsPath, bin, mirrors, cache string, jobs int, only, split string, tim
 	if err != nil {
 		return err
 	}
-	env := &Env{Bin: bin, Cache: cache, Timeout: timeout, KeepTree: keep, Clone: clone, Mirrors: filepath.SplitList(mirrors)}
+	env := &Env{Bin: bin, Cache: cache, Timeout: timeout, KeepTree: keep, Clone: clone, Cached: cached, Mirrors: filepath.SplitList(mirrors)}
 	if checkOnly {
 		return checkRows(env, rows)
 	}

@@ -51,6 +51,7 @@ func Report(w io.Writer, os []Outcome, binHash string) {
 		table(w, "family ("+sp+")", sub, func(o Outcome) string { return o.Row.Family() })
 		table(w, "plugin ("+sp+")", sub, func(o Outcome) string { return o.Row.Plugin })
 	}
+	byCheck(w, os)
 	hits(w, os)
 	missed(w, os)
 	notLoaded(w, os)
@@ -150,4 +151,41 @@ func side(r Row) string {
 		return "dev"
 	}
 	return r.Split
+}
+
+// byCheck counts, per check, the rows it hits (in the function, or only in
+// the file) and the loaded rows where it spoke in the file at the parent.
+func byCheck(w io.Writer, os []Outcome) {
+	type n struct{ hit, file, spoke int }
+	counts := map[string]*n{}
+	get := func(c string) *n {
+		if counts[c] == nil {
+			counts[c] = &n{}
+		}
+		return counts[c]
+	}
+	for _, o := range os {
+		switch o.All.Status {
+		case "hit":
+			get(o.All.Check).hit++
+		case "file":
+			get(o.All.Check).file++
+		}
+		spoke := map[string]bool{}
+		for _, f := range o.ParentInFile {
+			spoke[f.Check] = true
+		}
+		for c := range spoke {
+			get(c).spoke++
+		}
+	}
+	names := make([]string, 0, len(counts))
+	for c := range counts {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "\n## By check\n\n| check | hit | in file only | rows where it reported in the file at the parent |\n|---|---|---|---|\n")
+	for _, c := range names {
+		fmt.Fprintf(w, "| %s | %d | %d | %d |\n", c, counts[c].hit, counts[c].file, counts[c].spoke)
+	}
 }

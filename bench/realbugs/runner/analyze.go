@@ -165,9 +165,9 @@ func (e *Env) analyze(repo, sha, file string) Result {
 }
 
 // materialise writes the tree of sha into dir with git archive. A blob absent
-// from a partial clone is left out and the archive retried (test data and
-// binaries are what such clones lack); a missing Go file then fails the load,
-// and the row is "not loaded".
+// from a partial clone is left out and the archive retried; past a few such
+// blobs (test data, generated metadata) only what a Go build reads is taken.
+// A missing Go file then fails the load, and the row is "not loaded".
 func materialise(git, sha, dir string) error {
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		return nil
@@ -179,11 +179,28 @@ func materialise(git, sha, dir string) error {
 		if err == nil {
 			return os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644)
 		}
-		if missing == "" || strings.HasSuffix(missing, ".go") || try == 50 {
+		switch {
+		case missing == "" || strings.HasSuffix(missing, ".go") || try == 12:
 			return err
+		case try == 10:
+			excluded = goBuildFiles(git, sha)
+		case try < 10:
+			excluded = append(excluded, ":(exclude,literal)"+missing)
 		}
-		excluded = append(excluded, ":(exclude,literal)"+missing)
 	}
+}
+
+// goBuildFiles returns pathspecs of what loading Go packages reads, those
+// that match something at sha (git archive fails on one that matches nothing).
+func goBuildFiles(git, sha string) []string {
+	names, _ := output("git", "--git-dir", git, "ls-tree", "-r", "--name-only", sha)
+	var specs []string
+	for _, suffix := range []string{".go", "go.mod", "go.sum", "vendor/modules.txt", ".s", ".c", ".h"} {
+		if strings.Contains(names, suffix+"\n") {
+			specs = append(specs, ":(glob)**/*"+suffix)
+		}
+	}
+	return specs
 }
 
 var missingBlob = regexp.MustCompile(`invalid object [0-9a-f]+ [0-9a-f]+ for '([^']+)'`)
@@ -192,7 +209,11 @@ var missingBlob = regexp.MustCompile(`invalid object [0-9a-f]+ [0-9a-f]+ for '([
 func archive(git, sha, dir string, excluded []string) (missing string, err error) {
 	args := []string{"--git-dir", git, "archive", "--format=tar", sha}
 	if len(excluded) > 0 {
-		args = append(append(args, "--", "."), excluded...)
+		args = append(args, "--")
+		if !strings.HasPrefix(excluded[0], ":(glob)") {
+			args = append(args, ".")
+		}
+		args = append(args, excluded...)
 	}
 	cmd := exec.Command("git", args...)
 	var stderr bytes.Buffer

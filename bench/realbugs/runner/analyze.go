@@ -57,53 +57,10 @@ func (e *Env) lock(key string) func() {
 	return m.(*sync.Mutex).Unlock
 }
 
-// GitDir finds a clone of repo under the mirror folders, cloning it when
-// asked to; "" if there is none.
-func (e *Env) GitDir(repo string) string {
-	if d := e.findGitDir(repo); d != "" || !e.Clone || len(e.Mirrors) == 0 {
-		return d
-	}
-	defer e.lock("clone:" + repo)()
-	if d := e.findGitDir(repo); d != "" {
-		return d
-	}
-	dst := filepath.Join(e.Mirrors[0], strings.Replace(repo, "/", "+", 1))
-	// Blobless: git archive fetches the blobs of the two commits it needs.
-	if exec_("git", "clone", "--quiet", "--bare", "--filter=blob:none", "https://github.com/"+repo, dst) != nil {
-		os.RemoveAll(dst)
-		return ""
-	}
-	return dst
-}
-
-func (e *Env) findGitDir(repo string) string {
-	owner, name, _ := strings.Cut(repo, "/")
-	for _, m := range e.Mirrors {
-		for _, d := range []string{
-			filepath.Join(m, owner+"+"+name, "repo"),
-			filepath.Join(m, owner+"+"+name),
-			filepath.Join(m, owner, name),
-		} {
-			if out, err := exec.Command("git", "--git-dir", gitDirOf(d), "rev-parse", "--git-dir").Output(); err == nil && len(out) > 0 {
-				return gitDirOf(d)
-			}
-		}
-	}
-	return ""
-}
-
-// gitDirOf accepts a bare repository or a work tree.
-func gitDirOf(d string) string {
-	if st, err := os.Stat(filepath.Join(d, ".git")); err == nil && st.IsDir() {
-		return filepath.Join(d, ".git")
-	}
-	return d
-}
-
 // Analyze runs the analyzer on the package holding file at commit sha, or
 // returns the cached result of an earlier run with the same binary.
 func (e *Env) Analyze(repo, sha, file string) Result {
-	key := filepath.Join(strings.ReplaceAll(repo, "/", "+"), sha, strings.ReplaceAll(filepath.Dir(file), "/", "%"))
+	key := filepath.Join(slug(repo), sha, strings.ReplaceAll(filepath.Dir(file), "/", "%"))
 	cached := filepath.Join(e.Cache, "results", e.BinHash, key+".json")
 	defer e.lock(key)()
 	var r Result
@@ -144,7 +101,7 @@ func (e *Env) analyze(repo, sha, file string) Result {
 	if git == "" {
 		return Result{Reason: "no clone of " + repo + " under -mirrors"}
 	}
-	tree := filepath.Join(e.Cache, "trees", strings.ReplaceAll(repo, "/", "+")+"@"+sha)
+	tree := filepath.Join(e.Cache, "trees", slug(repo)+"@"+sha)
 	defer e.lock("tree:" + tree)()
 	if !e.KeepTree {
 		defer os.RemoveAll(tree)
@@ -164,36 +121,30 @@ func (e *Env) analyze(repo, sha, file string) Result {
 	return e.run(root, runDir, pattern, env)
 }
 
-// materialise writes the tree of sha into dir with git archive. A blob absent
-// from a partial clone is left out and the archive retried; past a few such
-// blobs (test data, generated metadata) only what a Go build reads is taken.
-// A missing Go file then fails the load, and the row is "not loaded".
+// materialise writes the tree of sha into dir with git archive. When a
+// partial clone lacks a blob that is not Go source (test data, generated
+// metadata), only what a Go build reads is taken; a missing Go file fails the
+// load, and the row is "not loaded".
 func materialise(git, sha, dir string) error {
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		return nil
 	}
-	var excluded []string
-	for try := 0; ; try++ {
+	os.RemoveAll(dir)
+	missing, err := archive(git, sha, dir, nil)
+	if err != nil && missing != "" && !strings.HasSuffix(missing, ".go") {
 		os.RemoveAll(dir)
-		missing, err := archive(git, sha, dir, excluded)
-		if err == nil {
-			return os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644)
-		}
-		switch {
-		case missing == "" || strings.HasSuffix(missing, ".go") || try == 12:
-			return err
-		case try == 10:
-			excluded = goBuildFiles(git, sha)
-		case try < 10:
-			excluded = append(excluded, ":(exclude,literal)"+missing)
-		}
+		_, err = archive(git, sha, dir, goBuildFiles(git, sha))
 	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ".complete"), nil, 0o644)
 }
 
 // goBuildFiles returns pathspecs of what loading Go packages reads, those
 // that match something at sha (git archive fails on one that matches nothing).
 func goBuildFiles(git, sha string) []string {
-	names, _ := output("git", "--git-dir", git, "ls-tree", "-r", "--name-only", sha)
+	names, _ := gitOut(git, "ls-tree", "-r", "--name-only", sha)
 	var specs []string
 	for _, suffix := range []string{".go", "go.mod", "go.sum", "vendor/modules.txt", ".s", ".c", ".h"} {
 		if strings.Contains(names, suffix+"\n") {
@@ -205,15 +156,12 @@ func goBuildFiles(git, sha string) []string {
 
 var missingBlob = regexp.MustCompile(`invalid object [0-9a-f]+ [0-9a-f]+ for '([^']+)'`)
 
-// archive extracts one git archive; missing names the path of an absent blob.
-func archive(git, sha, dir string, excluded []string) (missing string, err error) {
+// archive extracts one git archive of the paths given (all when none);
+// missing names the path of an absent blob.
+func archive(git, sha, dir string, paths []string) (missing string, err error) {
 	args := []string{"--git-dir", git, "archive", "--format=tar", sha}
-	if len(excluded) > 0 {
-		args = append(args, "--")
-		if !strings.HasPrefix(excluded[0], ":(glob)") {
-			args = append(args, ".")
-		}
-		args = append(args, excluded...)
+	if len(paths) > 0 {
+		args = append(append(args, "--"), paths...)
 	}
 	cmd := exec.Command("git", args...)
 	var stderr bytes.Buffer
@@ -361,11 +309,4 @@ func finding(check, posn, msg, tree string) Finding {
 		f.File = filepath.ToSlash(rel)
 	}
 	return f
-}
-
-func exec_(name string, args ...string) error { return exec.Command(name, args...).Run() }
-
-func output(name string, args ...string) (string, error) {
-	b, err := exec.Command(name, args...).Output()
-	return string(b), err
 }

@@ -13,29 +13,39 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/tflifecyclelint/tflifecyclelint/passes"
 )
 
+// options are the flags that choose rows and say where the report goes.
+type options struct {
+	rows, only, split, out string
+	jobs                   int
+	check                  bool
+}
+
 func main() {
-	rowsPath := flag.String("rows", "bench/realbugs/rows.tsv", "the corpus")
-	bin := flag.String("bin", "", "the tflifecyclelint binary to measure (required)")
-	mirrors := flag.String("mirrors", os.Getenv("REALBUGS_MIRRORS"), "colon-separated folders holding clones as owner+name[/repo] or owner/name")
-	cache := flag.String("cache", defaultCache(), "where trees and results are kept; results are reused per binary")
-	jobs := flag.Int("j", 1, "rows analysed at once")
-	only := flag.String("only", "", "regexp: only rows whose id or repo matches")
-	split := flag.String("split", "", "only dev or val rows")
-	timeout := flag.Duration("timeout", 30*time.Minute, "per analyzer run")
-	keep := flag.Bool("keep-trees", false, "keep the checked-out trees")
-	out := flag.String("o", "", "also write the report to this file")
-	cached := flag.Bool("cached", false, "report from cached results only (rows not yet analysed are listed as not run)")
-	clone := flag.Bool("clone", false, "clone repositories missing from -mirrors into its first folder")
-	check := flag.Bool("check", false, "only check rows.tsv and that each row's repository, commits, file and function are present")
+	var o options
+	e := &Env{}
+	var mirrors string
+	flag.StringVar(&o.rows, "rows", "bench/realbugs/rows.tsv", "the corpus")
+	flag.StringVar(&e.Bin, "bin", "", "the tflifecyclelint binary to measure (required)")
+	flag.StringVar(&mirrors, "mirrors", os.Getenv("REALBUGS_MIRRORS"), "colon-separated folders holding clones as owner+name[/repo] or owner/name")
+	flag.StringVar(&e.Cache, "cache", defaultCache(), "where trees and results are kept; results are reused per binary")
+	flag.IntVar(&o.jobs, "j", 1, "rows analysed at once")
+	flag.StringVar(&o.only, "only", "", "regexp: only rows whose id or repo matches")
+	flag.StringVar(&o.split, "split", "", "only dev or val rows")
+	flag.DurationVar(&e.Timeout, "timeout", 30*time.Minute, "per analyzer run")
+	flag.BoolVar(&e.KeepTree, "keep-trees", false, "keep the checked-out trees")
+	flag.StringVar(&o.out, "o", "", "also write the report to this file")
+	flag.BoolVar(&e.Cached, "cached", false, "report from cached results only (rows not yet analysed are listed as not run)")
+	flag.BoolVar(&e.Clone, "clone", false, "clone repositories missing from -mirrors into its first folder")
+	flag.BoolVar(&o.check, "check", false, "only check rows.tsv and that each row's repository, commits, file and function are present")
 	flag.Parse()
-	if err := run(*rowsPath, *bin, *mirrors, *cache, *jobs, *only, *split, *timeout, *keep, *out, *check, *clone, *cached); err != nil {
+	e.Mirrors = filepath.SplitList(mirrors)
+	if err := run(o, e); err != nil {
 		fmt.Fprintf(os.Stderr, "realbugs: %v\n", err)
 		os.Exit(2)
 	}
@@ -48,23 +58,21 @@ func defaultCache() string {
 	return filepath.Join(os.TempDir(), "tflifecyclelint-realbugs")
 }
 
-func run(rowsPath, bin, mirrors, cache string, jobs int, only, split string, timeout time.Duration, keep bool, out string, checkOnly, clone, cached bool) error {
-	rows, err := ReadRows(rowsPath)
+func run(o options, env *Env) error {
+	rows, err := ReadRows(o.rows)
 	if err != nil {
 		return err
 	}
-	rows, err = selectRows(rows, only, split)
-	if err != nil {
+	if rows, err = selectRows(rows, o.only, o.split); err != nil {
 		return err
 	}
-	env := &Env{Bin: bin, Cache: cache, Timeout: timeout, KeepTree: keep, Clone: clone, Cached: cached, Mirrors: filepath.SplitList(mirrors)}
-	if checkOnly {
+	if o.check {
 		return checkRows(env, rows)
 	}
-	if bin == "" {
+	if env.Bin == "" {
 		return fmt.Errorf("-bin is required")
 	}
-	if env.BinHash, err = fileHash(bin); err != nil {
+	if env.BinHash, err = fileHash(env.Bin); err != nil {
 		return err
 	}
 	for _, c := range passes.Checks() {
@@ -72,7 +80,7 @@ func run(rowsPath, bin, mirrors, cache string, jobs int, only, split string, tim
 	}
 	outcomes := make([]Outcome, len(rows))
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(jobs, 1))
+	sem := make(chan struct{}, max(o.jobs, 1))
 	var mu sync.Mutex
 	done := 0
 	for i, r := range rows {
@@ -90,8 +98,8 @@ func run(rowsPath, bin, mirrors, cache string, jobs int, only, split string, tim
 	}
 	wg.Wait()
 	w := io.Writer(os.Stdout)
-	if out != "" {
-		f, err := os.Create(out)
+	if o.out != "" {
+		f, err := os.Create(o.out)
 		if err != nil {
 			return err
 		}
@@ -158,14 +166,19 @@ func (e *Env) Outcome(r Row) Outcome {
 		o.ParentInFunc = inSpan(o.ParentInFile, ps)
 	}
 	fixFn := inSpan(o.FixInFile, fs)
-	optIn := map[string]bool{}
-	for _, n := range passes.OptIn() {
-		optIn[n] = true
-	}
 	o.Default = score(o.ParentInFunc, o.ParentInFile, fixFn, o.FixInFile, fixHas, func(c string) bool { return !optIn[c] })
 	o.All = score(o.ParentInFunc, o.ParentInFile, fixFn, o.FixInFile, fixHas, func(string) bool { return true })
 	return o
 }
+
+// optIn names the checks that do not run by default.
+var optIn = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range passes.OptIn() {
+		m[n] = true
+	}
+	return m
+}()
 
 func describe(o Outcome) string {
 	if o.Reason != "" {
@@ -209,16 +222,4 @@ func checkRows(e *Env, rows []Row) error {
 		return fmt.Errorf("%d rows cannot be materialised", bad)
 	}
 	return nil
-}
-
-func gitHas(git, obj string) bool {
-	return exec_("git", "--git-dir", git, "cat-file", "-e", obj) == nil
-}
-
-func gitParent(git, sha string) string {
-	out, err := output("git", "--git-dir", git, "rev-parse", sha+"^")
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(out)
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os/exec"
 )
 
 // A Score is the verdict on one row under one set of checks.
@@ -31,11 +30,11 @@ type span struct{ from, to int }
 
 // funcSpan finds the row's function in the file at commit sha.
 func funcSpan(git, sha, file, name string) (span, bool) {
-	src, err := exec.Command("git", "--git-dir", git, "show", sha+":"+file).Output()
+	src, err := gitOut(git, "show", sha+":"+file)
 	if err != nil {
 		return span{}, false
 	}
-	return spanIn(src, name)
+	return spanIn([]byte(src), name)
 }
 
 // spanIn finds function name ("Recv.Method" or "name") in Go source. A file

@@ -98,7 +98,8 @@ type checker struct {
 	mu      sync.Mutex
 	sinks   []func(Violation)
 	allowed map[rules.ID]bool
-	store   string // PlanStore directory, if any
+	store   string   // PlanStore directory, if any
+	proc    *process // with PlanStore: this process's walks
 	mutable map[string]bool
 }
 
@@ -108,6 +109,19 @@ func newChecker(opts []Option) *checker {
 		o(c)
 	}
 	return c
+}
+
+// validated and configured follow the walks of this provider process (PLAN-8).
+func (c *checker) validated() {
+	if c.proc != nil {
+		c.proc.validate()
+	}
+}
+
+func (c *checker) configured() {
+	if c.proc != nil {
+		c.proc.configure()
+	}
 }
 
 func (c *checker) report(vs []Violation) {

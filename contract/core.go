@@ -18,8 +18,8 @@ func (c *checker) planChecks(typeName string, sch *tfprotov6.Schema, config, pri
 		vs, ok := f.decodeAll("PLAN-4", sch.ValueType(), map[string]dyn{"config": config, "prior state": prior, "planned state": planned})
 		if ok {
 			f.checkPlanned(sch, vs["config"], vs["prior state"], vs["planned state"], replace)
-			if c.store != "" && !vs["config"].IsNull() {
-				f.checkFinalPlan(c.store, sch, vs["config"], vs["prior state"], vs["planned state"], len(replace))
+			if c.proc != nil && !vs["config"].IsNull() {
+				c.pairPlans(f, sch, vs["config"], vs["prior state"], vs["planned state"], len(replace))
 			}
 		}
 		return f.out

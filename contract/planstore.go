@@ -1,23 +1,45 @@
 package contract
 
 import (
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// PlanStore keeps every plan in dir so that the final plan made at apply time
-// can be held to the initial one (PLAN-8) even though Terraform starts a new
-// provider process for each command. Plans are grouped by resource type and
-// prior state; a later plan is compared with the earlier ones whose known
-// config values it keeps (the initial config may have had unknowns).
+// PlanStore turns on PLAN-8: the final plan, made while Terraform applies,
+// must keep every value the initial plan knew, and its action. Terraform
+// compares the two only within one apply, so the wrapper must tell an
+// apply's final plan from the plan of another command. It reads that from
+// the order of calls one provider process receives (terraform-plugin-testing
+// starts a new one for each Terraform command):
+//
+//   - a command that reads the configuration (plan, apply without a plan
+//     file) validates it before it configures the provider; its plans are
+//     initial plans, kept in dir;
+//   - applying a saved plan skips that validation: the provider is
+//     configured first, and every plan it is asked for is a final plan, held
+//     to the initial plans in dir;
+//   - an apply without a plan file configures the provider again for its
+//     apply walk: the plans after that are final plans, held to this
+//     process's own initial plans.
+//
+// A final plan is held to the initial plans of the same resource type and
+// prior state whose known configuration values it keeps; when any of them
+// agrees with it, or none exists, nothing is reported. A wrapper must serve
+// one process only (CheckV6Factories and CheckV5Factories wrap each server
+// the factories make).
 func PlanStore(dir string) Option {
-	return func(c *checker) { c.store = dir }
+	return func(c *checker) {
+		c.store = dir
+		c.proc = &process{initial: map[string][]storedPlan{}}
+	}
 }
 
 type storedPlan struct {
@@ -25,6 +47,64 @@ type storedPlan struct {
 	Config   []byte // msgpack
 	Planned  []byte
 	Action   string
+}
+
+// process follows one provider process through Terraform's walks.
+type process struct {
+	mu         sync.Mutex
+	validated  bool // a resource or data source was validated before the first configure
+	configured int  // ConfigureProvider calls: one per walk that uses the provider
+	initial    map[string][]storedPlan
+}
+
+// planRole says whether a plan is an initial plan, a final plan, or unknown.
+type planRole int
+
+const (
+	roleUnknown    planRole = iota // not configured yet: say nothing
+	roleInitial                    // the planning walk of a command that read the configuration
+	roleFinalSaved                 // applying a saved plan
+	roleFinalSame                  // the apply walk of an apply without a plan file
+)
+
+func (p *process) validate() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.configured == 0 {
+		p.validated = true
+	}
+}
+
+func (p *process) configure() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.configured++
+}
+
+func (p *process) role() planRole {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case p.configured == 0:
+		return roleUnknown
+	case !p.validated:
+		return roleFinalSaved
+	case p.configured == 1:
+		return roleInitial
+	}
+	return roleFinalSame
+}
+
+func (p *process) keep(group string, sp storedPlan) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.initial[group] = append(p.initial[group], sp)
+}
+
+func (p *process) plans(group string) []storedPlan {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]storedPlan(nil), p.initial[group]...)
 }
 
 func msgpack(v tftypes.Value) []byte {
@@ -51,28 +131,38 @@ func action(prior, planned tftypes.Value, replace int) string {
 	return "update"
 }
 
-// checkFinalPlan compares this plan with the stored earlier plans of the same
-// resource type and prior state, then stores it.
-func (f *finder) checkFinalPlan(dir string, sch *tfprotov6.Schema, cfg, prior, plan tftypes.Value, replace int) {
+// pairPlans keeps an initial plan, or holds a final plan to the initial
+// plans of the same apply (PLAN-8).
+func (c *checker) pairPlans(f *finder, sch *tfprotov6.Schema, cfg, prior, plan tftypes.Value, replace int) {
 	sum := sha256.Sum256(append([]byte(f.typeName+"\x00"), msgpack(prior)...))
-	group := filepath.Join(dir, hex.EncodeToString(sum[:8]))
-	entries, _ := os.ReadDir(group)
+	group := hex.EncodeToString(sum[:8])
+	sp := storedPlan{TypeName: f.typeName, Config: msgpack(cfg), Planned: msgpack(plan), Action: action(prior, plan, replace)}
+	switch c.proc.role() {
+	case roleInitial:
+		c.proc.keep(group, sp)
+		store(filepath.Join(c.store, group), sp)
+	case roleFinalSaved:
+		f.checkFinalPlan(sch, load(filepath.Join(c.store, group)), cfg, sp.Action, plan)
+	case roleFinalSame:
+		f.checkFinalPlan(sch, c.proc.plans(group), cfg, sp.Action, plan)
+	}
+}
+
+// checkFinalPlan holds a final plan to the candidate initial plans; only
+// when every candidate disagrees is the closest disagreement reported.
+func (f *finder) checkFinalPlan(sch *tfprotov6.Schema, initial []storedPlan, cfg tftypes.Value, act string, plan tftypes.Value) {
 	var best []Violation
 	matched := false
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(group, e.Name()))
-		var sp storedPlan
-		if err != nil || json.Unmarshal(data, &sp) != nil || sp.TypeName != f.typeName {
-			continue
-		}
+	for _, sp := range initial {
 		cfg0, err1 := (&tfprotov6.DynamicValue{MsgPack: sp.Config}).Unmarshal(sch.ValueType())
 		plan0, err2 := (&tfprotov6.DynamicValue{MsgPack: sp.Planned}).Unmarshal(sch.ValueType())
-		if err1 != nil || err2 != nil || !keepsKnown(cfg0, cfg) {
+		if sp.TypeName != f.typeName || err1 != nil || err2 != nil || !keepsKnown(cfg0, cfg) {
 			continue
 		}
 		g := &finder{rpc: f.rpc, typeName: f.typeName}
-		if a := action(prior, plan, replace); a != sp.Action {
-			g.add("PLAN-8", "", "the initial plan was %s, the final plan is %s", sp.Action, a)
+		// Terraform lets an update become a no-op once unknowns are known.
+		if act != sp.Action && !(sp.Action == "update" && act == "no-op") {
+			g.add("PLAN-8", "", "the initial plan was %s, the final plan is %s", sp.Action, act)
 		}
 		g.keptKnown(kept{"PLAN-8", "the final plan has"}, sch.Block, plan0, plan, "")
 		if !matched || len(g.out) < len(best) {
@@ -80,7 +170,6 @@ func (f *finder) checkFinalPlan(dir string, sch *tfprotov6.Schema, cfg, prior, p
 		}
 	}
 	f.out = append(f.out, best...)
-	store(group, storedPlan{TypeName: f.typeName, Config: msgpack(cfg), Planned: msgpack(plan), Action: action(prior, plan, replace)})
 }
 
 // keepsKnown reports whether every value known in before is the same in after.
@@ -101,14 +190,34 @@ func keepsKnown(before, after tftypes.Value) bool {
 	return ok
 }
 
+// load reads the initial plans kept in a group directory.
+func load(group string) []storedPlan {
+	entries, _ := os.ReadDir(group)
+	var out []storedPlan
+	for _, e := range entries {
+		if filepath.Ext(e.Name()) != ".json" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(group, e.Name()))
+		var sp storedPlan
+		if err == nil && json.Unmarshal(data, &sp) == nil {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// store writes an initial plan atomically under a random name: two equal
+// plans are two candidates, as they were two plans.
 func store(group string, sp storedPlan) {
 	data, err := json.Marshal(sp)
 	if err != nil || os.MkdirAll(group, 0o755) != nil {
 		return
 	}
-	sum := sha256.Sum256(data)
-	name := filepath.Join(group, hex.EncodeToString(sum[:12])+".json")
-	tmp := name + ".tmp"
+	var id [12]byte
+	_, _ = rand.Read(id[:])
+	name := filepath.Join(group, hex.EncodeToString(id[:])+".json")
+	tmp := filepath.Join(group, "."+hex.EncodeToString(id[:])+".tmp")
 	if os.WriteFile(tmp, data, 0o644) == nil {
 		_ = os.Rename(tmp, name)
 	}

@@ -194,3 +194,21 @@ func (s *serverV5) MoveResourceState(ctx context.Context, req *tfprotov5.MoveRes
 	}
 	return resp, err
 }
+
+// Validation and configuration calls are passed on unchanged; their order
+// tells an initial plan from a final one (see PlanStore).
+
+func (s *serverV5) ValidateResourceTypeConfig(ctx context.Context, req *tfprotov5.ValidateResourceTypeConfigRequest) (*tfprotov5.ValidateResourceTypeConfigResponse, error) {
+	s.c.validated()
+	return s.ProviderServer.ValidateResourceTypeConfig(ctx, req)
+}
+
+func (s *serverV5) ValidateDataSourceConfig(ctx context.Context, req *tfprotov5.ValidateDataSourceConfigRequest) (*tfprotov5.ValidateDataSourceConfigResponse, error) {
+	s.c.validated()
+	return s.ProviderServer.ValidateDataSourceConfig(ctx, req)
+}
+
+func (s *serverV5) ConfigureProvider(ctx context.Context, req *tfprotov5.ConfigureProviderRequest) (*tfprotov5.ConfigureProviderResponse, error) {
+	s.c.configured()
+	return s.ProviderServer.ConfigureProvider(ctx, req)
+}

@@ -156,3 +156,21 @@ func (s *serverV6) MoveResourceState(ctx context.Context, req *tfprotov6.MoveRes
 	}
 	return resp, err
 }
+
+// Validation and configuration calls are passed on unchanged; their order
+// tells an initial plan from a final one (see PlanStore).
+
+func (s *serverV6) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	s.c.validated()
+	return s.ProviderServer.ValidateResourceConfig(ctx, req)
+}
+
+func (s *serverV6) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
+	s.c.validated()
+	return s.ProviderServer.ValidateDataResourceConfig(ctx, req)
+}
+
+func (s *serverV6) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	s.c.configured()
+	return s.ProviderServer.ConfigureProvider(ctx, req)
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -116,6 +117,77 @@ func (finalDrift) Create(ctx context.Context, req resource.CreateRequest, resp *
 func (finalDrift) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
 func (finalDrift) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
 func (finalDrift) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// expiring plans its own replacement once the test's clock passes the
+// deadline its state holds, as certificates that renew themselves do.
+type expiring struct{ clock *int }
+
+type expiringModel struct {
+	ID       types.String `tfsdk:"id"`
+	Deadline types.Int64  `tfsdk:"deadline"`
+}
+
+func (expiring) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_expiring"
+}
+func (expiring) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":       schema.StringAttribute{Computed: true},
+		"deadline": schema.Int64Attribute{Computed: true},
+	}}
+}
+func (e expiring) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var m expiringModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if int64(*e.clock) > m.Deadline.ValueInt64() {
+		m.ID, m.Deadline = types.StringUnknown(), types.Int64Unknown()
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &m)...)
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("deadline"))
+	}
+}
+func (e expiring) Create(ctx context.Context, _ resource.CreateRequest, resp *resource.CreateResponse) {
+	m := expiringModel{ID: types.StringValue("e-1"), Deadline: types.Int64Value(int64(*e.clock) + 10)}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+func (expiring) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (expiring) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (expiring) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+type clockProvider struct {
+	fwProvider
+	clock *int
+}
+
+func (p *clockProvider) Resources(context.Context) []func() resource.Resource {
+	return []func() resource.Resource{func() resource.Resource { return expiring{p.clock} }}
+}
+
+// Plan-only steps at later times plan a replacement over the prior state an
+// earlier step's no-op plan saw. No apply joins them, so Terraform compares
+// nothing and neither may the PlanStore (PLAN-8 pairs plans of one apply).
+func TestE2EPlanOnlyStepsAreNotPaired(t *testing.T) {
+	var got []contract.Violation
+	clock := 0
+	rem := &remote{objects: map[string]string{}}
+	tftest.Test(t, tftest.TestCase{
+		ProtoV6ProviderFactories: contract.CheckV6Factories(t, map[string]func() (tfprotov6.ProviderServer, error){
+			"fake": func() (tfprotov6.ProviderServer, error) {
+				return providerserverNew(&clockProvider{fwProvider{remote: rem}, &clock})
+			},
+		}, contract.Collect(&got), contract.PlanStore(t.TempDir())),
+		Steps: []tftest.TestStep{
+			{Config: `resource "fake_expiring" "x" {}`},
+			{Config: `resource "fake_expiring" "x" {}`, PreConfig: func() { clock = 20 }, PlanOnly: true, ExpectNonEmptyPlan: true},
+			{Config: `resource "fake_expiring" "x" {}`, PreConfig: func() { clock = 30 }, PlanOnly: true, ExpectNonEmptyPlan: true},
+		},
+	})
+	for _, v := range got {
+		t.Errorf("unexpected violation: %s", v)
+	}
+}
 
 type e2eProvider struct{ fwProvider }
 

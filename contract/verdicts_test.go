@@ -304,3 +304,99 @@ func TestApplyVerdicts(t *testing.T) {
 		})
 	}
 }
+
+type proposedCase struct {
+	name                 string // the case of Terraform's TestProposedNew mirrored
+	schema               *tfprotov6.SchemaBlock
+	prior, config, wantV tftypes.Value
+}
+
+func TestProposedNewVerdicts(t *testing.T) {
+	blopBleep := objType("blop", "bleep")
+	innerOC := func(flags string) *tfprotov6.SchemaAttribute {
+		return na("obj", nSingle, flags, sa("optional", str, "o"), sa("computed", str, "oc"))
+	}
+	obj := func(opt, comp tftypes.Value) tftypes.Value {
+		return vo("obj", vo("optional", opt, "computed", comp))
+	}
+	multi := block(attrsOf(na("multi", nSet, "o", sa("opt", str, "o"), sa("oc", str, "oc"))))
+	multiAllOC := block(attrsOf(na("multi", nSet, "o", sa("opt", str, "oc"), sa("oc", str, "oc"))))
+	oneTwo := func(a, b string, oc1, oc2 tftypes.Value) tftypes.Value {
+		return vo("multi", vset(nil, vo("opt", vs(a), "oc", oc1), vo("opt", vs(b), "oc", oc2)))
+	}
+	cases := []proposedCase{
+		// An Optional+Computed nested attribute null in config proposes null,
+		// not the prior value, when the prior holds non-Computed values.
+		{name: "prior optional computed nested single to null",
+			schema: block(attrsOf(na("bloop", nSingle, "oc", sa("blop", str, "r"), sa("bleep", str, "o")))),
+			prior:  vo("bloop", vo("blop", vs("glub"), "bleep", vn(str))),
+			config: vo("bloop", vn(blopBleep)),
+			wantV:  vo("bloop", vn(blopBleep)),
+		},
+		{name: "prior optional computed nested map to null",
+			schema: block(attrsOf(na("bloop", nMap, "oc", sa("blop", str, "o"), sa("bleep", str, "oc")))),
+			prior: vo("bloop", vmap(blopBleep, map[string]tftypes.Value{
+				"a": vo("blop", vs("glub"), "bleep", vs("computed")),
+				"b": vo("blop", vs("blub"), "bleep", vs("computed")),
+			})),
+			config: vo("bloop", vn(tftypes.Map{ElementType: blopBleep})),
+			wantV:  vo("bloop", vn(tftypes.Map{ElementType: blopBleep})),
+		},
+		{name: "computed within optional+computed",
+			schema: block(attrsOf(na("list_obj", nList, "oc", na("obj", nSingle, "o", sa("optional", str, "o"), sa("computed", str, "c"))))),
+			prior:  vo("list_obj", vl(nil, obj(vs("prior"), vs("prior computed")))),
+			config: vo("list_obj", vn(tftypes.List{ElementType: obj(vn(str), vn(str)).Type()})),
+			wantV:  vo("list_obj", vn(tftypes.List{ElementType: obj(vn(str), vn(str)).Type()})),
+		},
+		// Sets of nested attributes pair each config element with a prior
+		// element and keep its Computed values.
+		{name: "set attr with partial optional computed change", schema: multi,
+			prior:  oneTwo("one", "two", vs("OK"), vs("OK")),
+			config: oneTwo("one", "replaced", vn(str), vn(str)),
+			wantV:  oneTwo("one", "replaced", vs("OK"), vn(str)),
+		},
+		{name: "set attr without optional computed change", schema: multi,
+			prior:  oneTwo("one", "two", vs("OK"), vs("OK")),
+			config: oneTwo("one", "two", vn(str), vn(str)),
+			wantV:  oneTwo("one", "two", vs("OK"), vs("OK")),
+		},
+		{name: "set attr with all optional computed", schema: multiAllOC,
+			prior:  oneTwo("one", "two", vs("OK"), vs("OK")),
+			config: oneTwo("one", "two", vn(str), vn(str)),
+			wantV:  oneTwo("one", "two", vs("OK"), vs("OK")),
+		},
+		{name: "config add within optional+computed set",
+			schema: block(attrsOf(na("set_obj", nSet, "oc", innerOC("o")))),
+			prior:  vo("set_obj", vset(nil, obj(vs("first"), vs("first computed")), obj(vs("second"), vs("second computed")))),
+			config: vo("set_obj", vset(nil, obj(vs("first"), vn(str)), obj(vs("second"), vn(str)), obj(vs("third"), vn(str)))),
+			wantV:  vo("set_obj", vset(nil, obj(vs("first"), vs("first computed")), obj(vs("second"), vs("second computed")), obj(vs("third"), vn(str)))),
+		},
+		// Set-block pairing looks inside nested objects and blocks.
+		{name: "config add within set block",
+			schema: block(nil, sb("set_obj", bSet, block(attrsOf(innerOC("o"))))),
+			prior:  vo("set_obj", vset(nil, obj(vs("first"), vs("first computed")), obj(vs("second"), vs("second from config")))),
+			config: vo("set_obj", vset(nil, obj(vs("first"), vn(str)), obj(vs("second"), vs("second from config")), obj(vs("third"), vn(str)))),
+			wantV:  vo("set_obj", vset(nil, obj(vs("first"), vs("first computed")), obj(vs("second"), vs("second from config")), obj(vs("third"), vn(str)))),
+		},
+		{name: "config change within set block",
+			schema: block(nil, sb("set_obj", bSet, block(attrsOf(innerOC("o"))))),
+			prior:  vo("set_obj", vset(nil, obj(vs("first"), vs("first computed")), obj(vs("second"), vs("second computed")))),
+			config: vo("set_obj", vset(nil, obj(vs("first"), vn(str)), obj(vs("changed"), vn(str)))),
+			wantV:  vo("set_obj", vset(nil, obj(vs("first"), vs("first computed")), obj(vs("changed"), vn(str)))),
+		},
+		{name: "nested list in set",
+			schema: block(nil, sb("foo", bSet, block(nil, sb("bar", bList, block(attrsOf(sa("baz", str, ""), sa("qux", str, "oc"))))))),
+			prior:  vo("foo", vset(nil, vo("bar", vl(nil, vo("baz", vs("beep"), "qux", vs("boop")))))),
+			config: vo("foo", vset(nil, vo("bar", vl(nil, vo("baz", vs("beep"), "qux", vn(str)))))),
+			wantV:  vo("foo", vset(nil, vo("bar", vl(nil, vo("baz", vs("beep"), "qux", vs("boop")))))),
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := ProposedNew(&tfprotov6.Schema{Block: c.schema}, c.prior, c.config)
+			if !equal(got, c.wantV) {
+				t.Errorf("ProposedNew\n got  %s\n want %s", got, c.wantV)
+			}
+		})
+	}
+}

@@ -45,7 +45,7 @@ func (f *finder) checkPlanAttrs(as []*tfprotov6.SchemaAttribute, cfg, prior, pla
 // whole; a Computed-only attribute, or a Computed one null in config, may be
 // planned as anything.
 func (f *finder) checkPlanAttr(a *tfprotov6.SchemaAttribute, c, pr, pl tftypes.Value, p string) {
-	secret := a.Sensitive || a.WriteOnly
+	secret := secretAttr(a)
 	switch {
 	case a.WriteOnly:
 		if !pl.IsNull() {

@@ -212,7 +212,7 @@ func TestApplyRules(t *testing.T) {
 		{"ok", planned, good, nil},
 		{"APPLY-1 unknown left", planned, thing(map[string]any{"name": "a", "id": u, "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1)}), []string{"APPLY-1 id"}},
 		{"APPLY-2 normalised value", planned, thing(map[string]any{"name": "A", "id": "1", "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1)}), []string{"APPLY-2 name"}},
-		{"APPLY-2 map element appeared", planned, thing(map[string]any{"name": "a", "id": "1", "size": 1, "tags": tags("k", "v", "x", "y"), "rule": rulesOf(1)}), []string{"APPLY-2 tags"}},
+		{"APPLY-2 map element appeared", planned, thing(map[string]any{"name": "a", "id": "1", "size": 1, "tags": tags("k", "v", "x", "y"), "rule": rulesOf(1)}), []string{`APPLY-2 tags["x"]`}},
 		{"APPLY-2 block count", planned, thing(map[string]any{"name": "a", "id": "1", "size": 1, "tags": tags("k", "v"), "rule": rulesOf(1, 2)}), []string{"APPLY-2 rule"}},
 		{"APPLY-3 create returned null", planned, null, []string{"APPLY-3 "}},
 		{"APPLY-3 destroy returned state", null, good, []string{"APPLY-3 "}},

@@ -1,6 +1,6 @@
 module github.com/tflifecyclelint/tflifecyclelint/contract
 
-go 1.26.0
+go 1.25.0
 
 require github.com/hashicorp/terraform-plugin-go v0.31.0
 

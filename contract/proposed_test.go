@@ -45,8 +45,10 @@ func pnsValue(t *testing.T, js string) tftypes.Value {
 func TestProposedNew(t *testing.T) {
 	const empty = `"l": [], "st": [], "m": {}`
 	cases := []struct{ name, prior, config, want string }{
+		// A group block is never null in a decoded config; given a null one,
+		// Terraform proposes the empty block of the (null) prior.
 		{"create: config as is, computed null",
-			`null`, `{"req": "a", "opt": "b", ` + empty + `}`, `{"req": "a", "opt": "b", ` + empty + `}`},
+			`null`, `{"req": "a", "opt": "b", ` + empty + `}`, `{"req": "a", "opt": "b", "g": {"c": null, "o": null}, ` + empty + `}`},
 		{"destroy: null",
 			`{"req": "a", "comp": "x", ` + empty + `}`, `null`, `null`},
 		{"computed null in config takes prior",

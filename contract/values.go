@@ -79,30 +79,119 @@ func elems(v tftypes.Value) []tftypes.Value {
 	return l
 }
 
-// equal compares two values; sets are compared regardless of order.
+// equal compares two values as Terraform's RawEquals does on values without
+// refinements: an unknown equals an unknown of the same type, a null equals a
+// null, and sets compare regardless of order.
 func equal(a, b tftypes.Value) bool {
-	if a.Type() == nil || b.Type() == nil || !a.Type().Equal(b.Type()) {
-		return a.Equal(b)
+	if a.Type() == nil || b.Type() == nil {
+		return a.Type() == nil && b.Type() == nil
 	}
-	if a.Type().Is(tftypes.Set{}) && a.IsKnown() && b.IsKnown() && !a.IsNull() && !b.IsNull() {
+	if !a.Type().Equal(b.Type()) {
+		return false
+	}
+	switch {
+	case !a.IsKnown() || !b.IsKnown():
+		return a.IsKnown() == b.IsKnown()
+	case a.IsNull() || b.IsNull():
+		return a.IsNull() == b.IsNull()
+	}
+	t := a.Type()
+	switch {
+	case t.Is(tftypes.List{}) || t.Is(tftypes.Tuple{}):
 		ea, eb := elems(a), elems(b)
 		if len(ea) != len(eb) {
 			return false
 		}
-		used := make([]bool, len(eb))
-	next:
-		for _, x := range ea {
-			for j, y := range eb {
-				if !used[j] && equal(x, y) {
-					used[j] = true
-					continue next
-				}
+		for i := range ea {
+			if !equal(ea[i], eb[i]) {
+				return false
 			}
+		}
+		return true
+	case t.Is(tftypes.Set{}):
+		return sameElements(elems(a), elems(b))
+	case t.Is(tftypes.Map{}) || t.Is(tftypes.Object{}):
+		ma, mb := attrs(a), attrs(b)
+		if len(ma) != len(mb) {
 			return false
+		}
+		for k, x := range ma {
+			y, ok := mb[k]
+			if !ok || !equal(x, y) {
+				return false
+			}
 		}
 		return true
 	}
 	return a.Equal(b)
+}
+
+// sameElements reports whether two slices hold equal elements, in any order.
+func sameElements(ea, eb []tftypes.Value) bool {
+	if len(ea) != len(eb) {
+		return false
+	}
+	used := make([]bool, len(eb))
+next:
+	for _, x := range ea {
+		for j, y := range eb {
+			if !used[j] && equal(x, y) {
+				used[j] = true
+				continue next
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// child returns the attribute (or map element) name of v, typed typ: null
+// when v is null or lacks it, unknown when v is unknown — as Terraform reads
+// the parts of a null or unknown object.
+func child(v tftypes.Value, name string, typ tftypes.Type) tftypes.Value {
+	if v.Type() != nil && !v.IsKnown() {
+		return tftypes.NewValue(typ, tftypes.UnknownValue)
+	}
+	if x, ok := attrs(v)[name]; ok {
+		return x
+	}
+	return tftypes.NewValue(typ, nil)
+}
+
+// elementType is the element type of a list, set or map type, or nil.
+func elementType(t tftypes.Type) tftypes.Type {
+	switch t := t.(type) {
+	case tftypes.List:
+		return t.ElementType
+	case tftypes.Set:
+		return t.ElementType
+	case tftypes.Map:
+		return t.ElementType
+	}
+	return nil
+}
+
+// index returns element i of a list (or tuple) value, or a null of typ when
+// there is none.
+func index(v tftypes.Value, i int, typ tftypes.Type) tftypes.Value {
+	if l := elems(v); i < len(l) {
+		return l[i]
+	}
+	return tftypes.NewValue(typ, nil)
+}
+
+// setLength is the range of lengths a set value may end up with once known:
+// elements holding unknowns may coalesce, never below one (Terraform's
+// Length refinement for sets).
+func setLength(v tftypes.Value) (lo, hi int) {
+	if !v.IsKnown() {
+		return 0, int(^uint(0) >> 1)
+	}
+	n := len(elems(v))
+	if n <= 1 || v.IsFullyKnown() {
+		return n, n
+	}
+	return 1, n
 }
 
 // unknownPaths lists where a value is unknown.

@@ -42,65 +42,49 @@ cd "$work/p"
 python3 - "$planstore" <<'PY'
 import os, re, sys
 planstore = sys.argv[1] == "true"
-field = re.compile(r'^(\s*)(ProtoV5ProviderFactories|ProtoV6ProviderFactories|ProviderFactories):\s*(.+?),\s*$')
+# field: (new field, wrapper) — SDKv2 provider maps are served through GRPCProvider.
 wrap = {"ProtoV5ProviderFactories": ("ProtoV5ProviderFactories", "contractWrap5"),
         "ProtoV6ProviderFactories": ("ProtoV6ProviderFactories", "contractWrap6"),
-        "ProviderFactories": ("ProtoV5ProviderFactories", "contractWrapSDK")}
-for root, dirs, files in os.walk("."):
-    dirs[:] = [d for d in dirs if d not in ("vendor", ".git", "testdata")]
-    pkgs = {}
-    for f in files:
-        if not f.endswith("_test.go"):
+        "ProviderFactories": ("ProtoV5ProviderFactories", "contractWrapSDK"),
+        "Providers": ("ProtoV5ProviderFactories", "contractWrapProviders")}
+field = re.compile(r'^(\s*)(ProtoV5ProviderFactories|ProtoV6ProviderFactories|ProviderFactories|Providers):\s*(.+?)\s*$')
+
+def inject(lines):
+    """Wraps each factories field; a value spanning lines ends where its braces close."""
+    used, i = set(), 0
+    while i < len(lines):
+        m = field.match(lines[i])
+        if not m or "contractWrap" in lines[i]:
+            i += 1
             continue
-        path = os.path.join(root, f)
-        src = open(path).read()
-        lines, changed = src.split("\n"), False
-        for i, line in enumerate(lines):
-            m = field.match(line)
-            if not m or "contractWrap" in line:
+        newfield, fn = wrap[m.group(2)]
+        value = m.group(3)
+        depth = value.count("{") - value.count("}") + value.count("(") - value.count(")")
+        if depth <= 0 and value.endswith(","):
+            lines[i] = f"{m.group(1)}{newfield}: {fn}(t, {value[:-1]}),"
+        else:
+            k = i
+            while depth > 0 and k + 1 < len(lines):
+                k += 1
+                depth += lines[k].count("{") - lines[k].count("}") + lines[k].count("(") - lines[k].count(")")
+            if depth != 0 or not lines[k].rstrip().endswith(","):
+                i += 1
                 continue
-            newfield, fn = wrap[m.group(2)]
-            lines[i] = f"{m.group(1)}{newfield}: {fn}(t, {m.group(3)}),"
-            changed = True
-        if changed:
-            open(path, "w").write("\n".join(lines))
-            pkg = re.search(r'^package (\w+)', src, re.M).group(1)
-            pkgs[pkg] = pkgs.get(pkg, False) or "contractWrapSDK(" in "\n".join(lines)
-    for pkg, usesSDK in pkgs.items():
-        store = ", contract.PlanStore(t.TempDir())" if planstore else ""
-        sdk = ""
-        sdkimp = ""
-        if usesSDK:
-            sdkimp = '\tsdkschema "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"\n'
-            sdk = f'''
-func contractWrapSDK(t *testing.T, m map[string]func() (*sdkschema.Provider, error)) map[string]func() (tfprotov5.ProviderServer, error) {{
-	out := map[string]func() (tfprotov5.ProviderServer, error){{}}
-	for name, f := range m {{
-		f := f
-		out[name] = func() (tfprotov5.ProviderServer, error) {{
-			p, err := f()
-			if err != nil {{
-				return nil, err
-			}}
-			return p.GRPCProvider(), nil
-		}}
-	}}
-	return contractWrap5(t, out)
-}}
-'''
-        open(os.path.join(root, "zz_contract_inject_test.go"), "w").write(f'''package {pkg}
+            lines[i] = f"{m.group(1)}{newfield}: {fn}(t, {value}"
+            lines[k] = lines[k].rstrip()[:-1] + "),"
+        used.add(fn)
+        i += 1
+    return used
 
-// Written by tflifecyclelint's scripts/offline-suites.sh; not part of the provider.
-
-import (
-	"testing"
-
-	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-{sdkimp}
-	"github.com/tflifecyclelint/tflifecyclelint/contract"
-)
-
+def helper(pkg, used):
+    store = ", contract.PlanStore(t.TempDir())" if planstore else ""
+    sdk = "contractWrapSDK" in used or "contractWrapProviders" in used
+    out = [f"package {pkg}", "", "// Written by tflifecyclelint's scripts/offline-suites.sh; not part of the provider.", "",
+           "import (", '\t"testing"', "", '\t"github.com/hashicorp/terraform-plugin-go/tfprotov5"',
+           '\t"github.com/hashicorp/terraform-plugin-go/tfprotov6"']
+    if sdk:
+        out.append('\tsdkschema "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"')
+    out += ['\t"github.com/tflifecyclelint/tflifecyclelint/contract"', ")", f"""
 func contractLog(t *testing.T) contract.Option {{
 	return contract.Log(func(format string, args ...any) {{ t.Logf("CONTRACT-VIOLATION "+format, args...) }})
 }}
@@ -111,8 +95,51 @@ func contractWrap5(t *testing.T, m map[string]func() (tfprotov5.ProviderServer, 
 
 func contractWrap6(t *testing.T, m map[string]func() (tfprotov6.ProviderServer, error)) map[string]func() (tfprotov6.ProviderServer, error) {{
 	return contract.CheckV6Factories(t, m, contractLog(t){store})
-}}
-{sdk}''')
+}}"""]
+    if sdk:
+        out.append("""
+func contractWrapSDK(t *testing.T, m map[string]func() (*sdkschema.Provider, error)) map[string]func() (tfprotov5.ProviderServer, error) {
+	out := map[string]func() (tfprotov5.ProviderServer, error){}
+	for name, f := range m {
+		f := f // modules before Go 1.22 share loop variables
+		out[name] = func() (tfprotov5.ProviderServer, error) {
+			p, err := f()
+			if err != nil {
+				return nil, err
+			}
+			return p.GRPCProvider(), nil
+		}
+	}
+	return contractWrap5(t, out)
+}
+
+func contractWrapProviders(t *testing.T, m map[string]*sdkschema.Provider) map[string]func() (tfprotov5.ProviderServer, error) {
+	out := map[string]func() (tfprotov5.ProviderServer, error){}
+	for name, p := range m {
+		p := p
+		out[name] = func() (tfprotov5.ProviderServer, error) { return p.GRPCProvider(), nil }
+	}
+	return contractWrap5(t, out)
+}""")
+    return "\n".join(out) + "\n"
+
+for root, dirs, files in os.walk("."):
+    dirs[:] = [d for d in dirs if d not in ("vendor", ".git", "testdata")]
+    pkgs = {}
+    for f in sorted(files):
+        if not f.endswith("_test.go"):
+            continue
+        path = os.path.join(root, f)
+        src = open(path).read()
+        lines = src.split("\n")
+        used = inject(lines)
+        if used:
+            open(path, "w").write("\n".join(lines))
+            pkg = re.search(r'^package (\w+)', src, re.M).group(1)
+            pkgs.setdefault(pkg, set()).update(used)
+    for pkg, used in pkgs.items():
+        name = "zz_contract_inject_test.go" if len(pkgs) == 1 else f"zz_contract_inject_{pkg}_test.go"
+        open(os.path.join(root, name), "w").write(helper(pkg, used))
         print(f"injected: {root} (package {pkg})", file=sys.stderr)
 PY
 

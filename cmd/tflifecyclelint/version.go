@@ -24,6 +24,10 @@ func versionFlag(args []string) (string, bool) {
 	return "", false
 }
 
+// version is set by the release build (-ldflags -X main.version=vX.Y.Z), where
+// the build info of a checkout says "(devel)".
+var version string
+
 // moduleVersion is the version of the module the binary was built from: the
 // tag with `go install …@vX.Y.Z`, "(devel)" from a checkout, with the VCS
 // revision when the build recorded one.
@@ -33,6 +37,9 @@ func moduleVersion() string {
 		return "(unknown)"
 	}
 	v := bi.Main.Version
+	if (v == "" || v == "(devel)") && version != "" {
+		v = version
+	}
 	if v == "" {
 		v = "(devel)"
 	}

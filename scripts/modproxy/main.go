@@ -4,14 +4,17 @@
 // install line can be tried before publishing:
 //
 //	go run ./scripts/modproxy -ref v0.1.0 -out /tmp/proxy
-//	GOPROXY=file:///tmp/proxy GONOSUMDB=github.com/tflifecyclelint \
+//	GOPROXY=file:///tmp/proxy,https://proxy.golang.org GONOSUMDB=github.com/tflifecyclelint \
 //	  go install github.com/tflifecyclelint/tflifecyclelint/cmd/tflifecyclelint@v0.1.0
 //
-// The root module requires contract at a version; go install checks its
-// download against the root's go.sum, so go.sum must carry contract's hashes
-// before the tag. -sum prints them for the contract/ of the working tree (-w
-// writes them into go.sum); building the proxy fails if go.sum at the tag
-// disagrees with contract/ at the tag.
+// (GONOSUMDB: sum.golang.org does not know unpublished versions.)
+//
+// The root module requires contract at a version, and its go.sum must carry
+// that version's hashes, or a build outside the workspace (GOWORK=off, or a
+// module that requires this one, such as a custom golangci-lint) has nothing
+// to check the download against. -sum prints them for the contract/ of the
+// working tree (-w writes them into go.sum); building the proxy fails if
+// go.sum at the tag disagrees with contract/ at the tag.
 package main
 
 import (
@@ -185,7 +188,7 @@ func build(repo, ref, out string) error {
 	}
 	for _, l := range strings.Split(strings.TrimSpace(want), "\n") {
 		if !bytes.Contains(gosum, []byte(l+"\n")) {
-			return fmt.Errorf("go.sum at %s lacks %q: go install would refuse contract; run `go run ./scripts/modproxy -sum -w` and tag again", ref, l)
+			return fmt.Errorf("go.sum at %s lacks %q (contract/ at the tag hashes differently); run `go run ./scripts/modproxy -sum -w` and tag again", ref, l)
 		}
 	}
 	if _, err := publish(repo, commit, out, module.Version{Path: rootPath, Version: ref}, "", gomod); err != nil {

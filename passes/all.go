@@ -74,10 +74,15 @@ func Checks() []*analysis.Analyzer {
 	}
 }
 
-// All returns the analyzers the driver runs: the checks, plus providermodel so
-// its -providermodel.debug flag is available (it reports nothing by default).
+// Directives checks the //lintignore directives against the checks: unknown
+// names, missing reasons, directives that silence nothing.
+var Directives = lint.NewDirectivesAnalyzer(Checks()...)
+
+// All returns the analyzers the driver runs: the checks, the directives
+// check, plus providermodel so its -providermodel.debug flag is available (it
+// reports nothing by default).
 func All() []*analysis.Analyzer {
-	return append(Checks(), facts.Analyzer)
+	return append(Checks(), Directives, facts.Analyzer)
 }
 
 // OptIn names the checks that run only when asked for (-<name>): heuristics

@@ -44,8 +44,8 @@ if [ "${GCL_SMOKE:-}" = 1 ]; then
   # The example config, with paths reported relative to the working directory.
   { cat "$here/examples/golangci/.golangci.yml"; printf 'run:\n  relative-path-mode: wd\n'; } > "$work/golangci.yml"
   echo "--- text"
-  GOFLAGS=-mod=mod GOPROXY=off "$out" run -c "$work/golangci.yml" ./crosspkg/... ./gcl/... || true
+  GOWORK=off GOFLAGS=-mod=mod GOPROXY=off "$out" run -c "$work/golangci.yml" ./crosspkg/... ./gcl/... || true
   echo "--- sarif"
-  GOFLAGS=-mod=mod GOPROXY=off "$out" run -c "$work/golangci.yml" --output.text.path=/dev/null --output.sarif.path="$work/gcl.sarif" ./crosspkg/... ./gcl/... || true
+  GOWORK=off GOFLAGS=-mod=mod GOPROXY=off "$out" run -c "$work/golangci.yml" --output.text.path=/dev/null --output.sarif.path="$work/gcl.sarif" ./crosspkg/... ./gcl/... || true
   (cd "$here" && go run ./internal/sarif/validatesarif "$work/gcl.sarif")
 fi

@@ -21,30 +21,69 @@ import (
 )
 
 func main() {
-	os.Args = rewriteArgs(os.Args)
+	// The child run of the structured modes goes straight to the driver.
 	// One line for an unknown flag, not the whole flag list.
 	flag.CommandLine.Usage = func() {}
+	if os.Getenv(childEnv) != "" {
+		multichecker.Main(passes.All()...)
+	}
+	os.Args = rewriteArgs(os.Args)
 	args := os.Args[1:]
+	if v, ok := versionFlag(args); ok {
+		os.Exit(printVersion(os.Stdout, v))
+	}
 	sarifOut, levels, rest, err := ownFlags(args)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		os.Exit(2)
+		os.Exit(exitUsage)
+	}
+	if wantsHelp(rest) {
+		os.Exit(help(os.Stdout, os.Stderr, nil))
+	}
+	pats := patterns(rest)
+	if len(pats) > 0 && !vetMode(pats) {
+		switch pats[0] {
+		case "help":
+			os.Exit(help(os.Stdout, os.Stderr, pats[1:]))
+		case "version":
+			os.Exit(printVersion(os.Stdout, ""))
+		}
+		if err := checkPatterns(pats); err != nil {
+			fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
+			os.Exit(exitError)
+		}
 	}
 	args = optIn(rest)
 	os.Args = append([]string{os.Args[0]}, args...)
-	if wantsHelp(args) {
-		os.Args = []string{os.Args[0], "help"}
-	}
-	if pats := patterns(args); len(pats) > 0 && !vetMode(pats) && pats[0] != "help" {
-		if err := checkPatterns(pats); err != nil {
-			fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-			os.Exit(1)
-		}
-	}
-	if sarifOut {
+	switch {
+	case vetMode(pats) || len(pats) == 0 || hasFlag(args, "fix"):
+		// go vet's protocol, -flags, -fix: the driver's own behaviour.
+	case sarifOut:
 		os.Exit(runSARIF(args, levels))
+	case hasFlag(args, "json"):
+		os.Exit(runJSON(args))
+	case hasFlag(args, "providermodel.debug"):
+		os.Exit(runDebugModel(args))
 	}
 	multichecker.Main(passes.All()...)
+}
+
+// hasFlag reports whether the boolean flag name is set among the flags.
+func hasFlag(args []string, name string) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			return false
+		}
+		f, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if f == name {
+			return !hasValue || v == "true"
+		}
+		if !hasValue && valueFlags[f] {
+			i++
+		}
+	}
+	return false
 }
 
 // rewriteArgs maps -debug-model onto the providermodel analyzer's flag.

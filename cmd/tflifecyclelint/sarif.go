@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/sarif"
 	"github.com/tflifecyclelint/tflifecyclelint/passes"
 )
@@ -54,38 +53,29 @@ func ownFlags(args []string) (sarifOut bool, levels map[string]string, rest []st
 	return sarifOut, levels, rest, nil
 }
 
-// runSARIF runs the driver again with -json, converts its output, and prints
-// SARIF to stdout. It exits like the text mode: 3 with findings.
+// runSARIF runs the driver with -json, converts its output, and prints
+// SARIF to stdout. It exits like the other modes: 3 with findings.
 func runSARIF(args []string, levels map[string]string) int {
-	self, err := os.Executable()
+	out, child := runChild(args)
+	if len(out) == 0 && child != exitClean {
+		return child // it said why on stderr
+	}
+	es, err := parseTree(out)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return 1
-	}
-	cmd := exec.Command(self, append([]string{"-json"}, args...)...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, os.Stderr
-	if err := cmd.Run(); err != nil {
-		if ee, ok := err.(*exec.ExitError); ok {
-			return ee.ExitCode()
-		}
-		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return 1
+		return exitError
 	}
 	wd, _ := os.Getwd()
-	log, err := sarif.Convert(out.Bytes(), passes.Docs(), wd, levels)
+	log, err := sarif.Convert(out, append(passes.Docs(), lint.DirectivesDoc), wd, levels)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return 1
+		return exitError
 	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(log); err != nil {
 		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return 1
+		return exitError
 	}
-	if len(log.Runs[0].Results) > 0 {
-		return 3
-	}
-	return 0
+	return exitCode(es, child)
 }

@@ -53,7 +53,9 @@ func NewAnalyzer(d *Doc, run func(*analysis.Pass) (any, error), requires ...*ana
 		Doc:      d.AnalyzerDoc(),
 		URL:      d.URL(),
 		Requires: requires,
-		Run:      Safe(run),
+		Run:      Safe(withUsage(run)),
+		// The //lintignore directives it used, for the lintignore analyzer.
+		ResultType: usageType,
 		// Type errors elsewhere in the package do not make the model wrong.
 		RunDespiteErrors: true,
 	}
@@ -67,7 +69,11 @@ func (d *Doc) Markdown() string {
 	fmt.Fprintf(&b, "## Why\n\n%s\n\n", d.Why)
 	fmt.Fprintf(&b, "## Bad\n\n```go\n%s\n```\n\n", strings.Trim(d.Bad, "\n"))
 	fmt.Fprintf(&b, "## Good\n\n```go\n%s\n```\n\n", strings.Trim(d.Good, "\n"))
-	fmt.Fprintf(&b, "## Suppress\n\n```go\n//lintignore:%s <reason>\n```\n\non the line of the finding or the line above; the reason is required.\n", d.Name)
+	fmt.Fprintf(&b, "## Suppress\n\n```go\n//lintignore:%s <reason>\n```\n\non the line of the finding or the line above; the reason is required.", d.Name)
+	if len(d.Rules) > 0 {
+		fmt.Fprintf(&b, " A rule ID in place of the check name (`//lintignore:%s <reason>`) silences that rule's findings, whichever check reports them.", d.Rules[0])
+	}
+	fmt.Fprintf(&b, " A directive naming an unknown check or rule, or silencing nothing, is reported itself.\n")
 	return b.String()
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,79 +15,106 @@ import (
 )
 
 // Reporter reports a pass's diagnostics, honouring //lintignore directives
-// that name the pass, on the line of the diagnostic or the line above.
+// that name the pass or the finding's rule, on the line of the diagnostic or
+// the line above. It records which directives silenced something, so that the
+// lintignore analyzer can report the ones that silence nothing.
 type Reporter struct {
 	pass *analysis.Pass
-	// ignored[file][line] is true when the pass is suppressed on that line.
-	ignored map[*token.File]map[int]bool
+	// directives[file][line] are the directives (with a reason) covering that line.
+	directives map[*token.File]map[int][]*directive
+	used       *Usage
 }
 
 const prefix = "//lintignore:"
 
-// NewReporter scans the package's comments for directives naming this pass
-// and reports the ones without a reason.
+// directive is one //lintignore comment.
+type directive struct {
+	pos    token.Pos
+	names  []string
+	reason string
+}
+
+// NewReporter scans the package's comments for directives and reports the
+// ones naming this pass without a reason (they suppress nothing).
 func NewReporter(pass *analysis.Pass) *Reporter {
-	r := &Reporter{pass: pass, ignored: map[*token.File]map[int]bool{}}
-	for _, f := range pass.Files {
-		tf := pass.Fset.File(f.Pos())
-		if tf == nil {
+	r := &Reporter{pass: pass, directives: map[*token.File]map[int][]*directive{}, used: usageOf(pass)}
+	for _, d := range directives(pass) {
+		if d.reason == "" {
+			if slices.Contains(d.names, pass.Analyzer.Name) {
+				pass.Report(analysis.Diagnostic{Pos: d.pos, Category: "lintignore",
+					Message: fmt.Sprintf("%s: //lintignore:%s needs a reason after the check name", pass.Analyzer.Name, pass.Analyzer.Name)})
+			}
 			continue
 		}
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				d, ok := parseDirective(c)
-				if !ok || !d.names[pass.Analyzer.Name] {
-					continue
-				}
-				if d.reason == "" {
-					pass.Report(analysis.Diagnostic{Pos: c.Pos(), Category: "lintignore",
-						Message: fmt.Sprintf("//lintignore:%s needs a reason after the check name", pass.Analyzer.Name)})
-					continue
-				}
-				line := tf.Line(c.Pos())
-				if r.ignored[tf] == nil {
-					r.ignored[tf] = map[int]bool{}
-				}
-				r.ignored[tf][line] = true
-				r.ignored[tf][line+1] = true
-			}
+		tf := pass.Fset.File(d.pos)
+		if r.directives[tf] == nil {
+			r.directives[tf] = map[int][]*directive{}
 		}
+		line := tf.Line(d.pos)
+		r.directives[tf][line] = append(r.directives[tf][line], d)
+		r.directives[tf][line+1] = append(r.directives[tf][line+1], d)
 	}
 	return r
 }
 
-type parsed struct {
-	names  map[string]bool
-	reason string
+// directives returns every //lintignore comment of the package's files.
+func directives(pass *analysis.Pass) []*directive {
+	var out []*directive
+	for _, f := range pass.Files {
+		if pass.Fset.File(f.Pos()) == nil {
+			continue
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if d, ok := parseDirective(c); ok {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	return out
 }
 
-func parseDirective(c *ast.Comment) (parsed, bool) {
+func parseDirective(c *ast.Comment) (*directive, bool) {
 	text, ok := strings.CutPrefix(c.Text, prefix)
 	if !ok {
-		return parsed{}, false
+		return nil, false
 	}
 	namesPart, reason, _ := strings.Cut(text, " ")
 	// A trailing comment ("//lintignore:x // TODO") is not a reason.
 	reason, _, _ = strings.Cut(" "+reason, " //")
-	p := parsed{names: map[string]bool{}, reason: strings.TrimSpace(reason)}
+	d := &directive{pos: c.Pos(), reason: strings.TrimSpace(reason)}
 	for _, n := range strings.Split(namesPart, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			p.names[n] = true
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(d.names, n) {
+			d.names = append(d.names, n)
 		}
 	}
-	return p, len(p.names) > 0
+	return d, len(d.names) > 0
 }
 
 // Pass returns the pass the reporter reports for.
 func (r *Reporter) Pass() *analysis.Pass { return r.pass }
 
-// Suppressed reports whether a directive silences this pass at pos.
-func (r *Reporter) Suppressed(pos token.Pos) bool {
+// Suppressed reports whether a directive naming this pass silences it at pos.
+func (r *Reporter) Suppressed(pos token.Pos) bool { return r.suppressed(pos, "") }
+
+// suppressed reports whether a directive naming this pass, or rule when not
+// empty, covers pos, and records the names that matched.
+func (r *Reporter) suppressed(pos token.Pos, rule rules.ID) bool {
 	tf := r.pass.Fset.File(pos)
 	if tf == nil {
 		return false
 	}
-	return r.ignored[tf][tf.Line(pos)]
+	hit := false
+	for _, d := range r.directives[tf][tf.Line(pos)] {
+		for _, n := range d.names {
+			if n == r.pass.Analyzer.Name || (rule != "" && n == string(rule)) {
+				r.used.add(d.pos, n)
+				hit = true
+			}
+		}
+	}
+	return hit
 }
 
 // Finding is one diagnostic of a check, with the rule it enforces.
@@ -99,16 +127,18 @@ type Finding struct {
 	Fixes   []analysis.SuggestedFix
 }
 
-// Report emits f as "RULE: message", unless suppressed or without a position.
+// Report emits f as "check: RULE: message", unless suppressed or without a
+// position. The check name is what //lintignore takes, so every finding
+// shows it, whatever the driver prints around the message.
 func (r *Reporter) Report(f Finding) {
-	if !f.Pos.IsValid() || r.Suppressed(f.Pos) {
+	if !f.Pos.IsValid() || r.suppressed(f.Pos, f.Rule) {
 		return
 	}
 	r.pass.Report(analysis.Diagnostic{
 		Pos:            f.Pos,
 		End:            f.End,
 		Category:       string(f.Rule),
-		Message:        string(f.Rule) + ": " + f.Message,
+		Message:        r.pass.Analyzer.Name + ": " + string(f.Rule) + ": " + f.Message,
 		URL:            f.Rule.URL(),
 		Related:        validRelated(f.Related),
 		SuggestedFixes: f.Fixes,

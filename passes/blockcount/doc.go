@@ -33,5 +33,5 @@ for i := range rules { // the configured blocks, one for one
 }
 plan.Rules, diags = types.ListValueFrom(ctx, ruleType, rules)`,
 	Severity: "warning",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

@@ -26,5 +26,5 @@ resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Good: `state.JSON = plan.JSON // normalise in Read, keeping the prior form when equal
 resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Severity: "warning",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

@@ -30,5 +30,5 @@ func read(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	return []*schema.ResourceData{d}, err
 }},`,
 	Severity: "error",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

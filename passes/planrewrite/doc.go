@@ -31,5 +31,5 @@ This check follows, on SSA, the writes of resp.PlanValue in custom plan modifier
 // StringSemanticEquals, so a whitespace-only difference is no change.
 Template: schema.StringAttribute{Required: true, CustomType: TrimmedStringType{}},`,
 	Severity: "error",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

@@ -28,5 +28,5 @@ CustomizeDiff: func(ctx context.Context, d *schema.ResourceDiff, _ any) error {
 },`,
 	Good:     `"size": {Type: schema.TypeInt, Optional: true, Computed: true},`,
 	Severity: "error",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

@@ -33,5 +33,5 @@ if d.HasChange("ipv6") && d.Get("ipv6").(bool) {
 	}),
 ),`,
 	Severity: "warning",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

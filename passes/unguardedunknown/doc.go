@@ -35,5 +35,5 @@ return errors.New("exactly one of a, b or c should be provided")`,
 }
 return errors.New("exactly one of a, b or c should be provided")`,
 	Severity: "error",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

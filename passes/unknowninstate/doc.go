@@ -27,5 +27,5 @@ resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) // created_at is still unk
 plan.CreatedAt = types.StringValue(out.CreatedAt)
 resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)`,
 	Severity: "error",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

@@ -29,5 +29,5 @@ data.Status = types.StringValue(server.Status)`,
 	Computed: true, // unknown in every plan that changes the server
 },`,
 	Severity: "warning",
-	Since:    "v0.2.0",
+	Since:    "v0.1.0",
 }

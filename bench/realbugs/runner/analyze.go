@@ -273,7 +273,7 @@ func parseJSON(b []byte, tree string) ([]Finding, error) {
 				Posn    string `json:"posn"`
 				Message string `json:"message"`
 			}
-			if json.Unmarshal(raw, &ds) != nil || check == "providermodel" {
+			if json.Unmarshal(raw, &ds) != nil || check == "providermodel" || check == "lintignore" {
 				continue
 			}
 			for _, d := range ds {
@@ -295,6 +295,8 @@ func parseJSON(b []byte, tree string) ([]Finding, error) {
 }
 
 func finding(check, posn, msg, tree string) Finding {
+	// Messages start with the check name ("check: RULE: ..."); the report keeps the rest.
+	msg = strings.TrimPrefix(msg, check+": ")
 	f := Finding{Check: check, Message: msg}
 	if rule, _, ok := strings.Cut(msg, ":"); ok && ruleRE.MatchString(rule) {
 		f.Rule = rule

@@ -2,7 +2,7 @@
 # Run a provider's acceptance tests with the runtime checker (contract/)
 # injected into every test's provider factories, and list what it reports.
 #
-#   scripts/offline-suites.sh [-planstore] [-run REGEX] PROVIDER_CHECKOUT [PACKAGES...]
+#   scripts/offline-suites.sh [-planstore] [-run REGEX] [-get MODULE@VERSION]... PROVIDER_CHECKOUT [PACKAGES...]
 #
 # The checkout is copied to a scratch folder first (it is never edited in
 # place). Each test's `ProtoV5ProviderFactories: X` / `ProtoV6ProviderFactories: X`
@@ -19,12 +19,13 @@
 # tests passed/failed/skipped and each violation with its test.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-planstore=false run=. timeout=60m
+planstore=false run=. timeout=60m gets=()
 while [ $# -gt 0 ]; do
   case $1 in
     -planstore) planstore=true; shift ;;
     -run) run=$2; shift 2 ;;
     -timeout) timeout=$2; shift 2 ;;
+    -get) gets+=("$2"); shift 2 ;;
     -*) echo "offline-suites: unknown flag $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -145,6 +146,8 @@ PY
 
 go mod edit -require=github.com/tflifecyclelint/tflifecyclelint/contract@v0.0.0 \
   -replace=github.com/tflifecyclelint/tflifecyclelint/contract="$here/contract"
+# An old release may need newer plugin libraries to build beside the checker.
+for g in "${gets[@]}"; do GOFLAGS=-mod=mod go get "$g" >/dev/null; done
 GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 || GOFLAGS=-mod=mod go get github.com/tflifecyclelint/tflifecyclelint/contract >/dev/null
 rm -rf vendor
 export TF_ACC=1 CHECKPOINT_DISABLE=1 TF_ACC_TERRAFORM_PATH=${TF_ACC_TERRAFORM_PATH:-$(command -v terraform)}

@@ -53,7 +53,7 @@ func NewAnalyzer(d *Doc, run func(*analysis.Pass) (any, error), requires ...*ana
 		Doc:      d.AnalyzerDoc(),
 		URL:      d.URL(),
 		Requires: requires,
-		Run:      Safe(run),
+		Run:      Safe(skipTestFiles(run)),
 		// Type errors elsewhere in the package do not make the model wrong.
 		RunDespiteErrors: true,
 	}

@@ -37,6 +37,10 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		case !r.HasUpgradeState && n == 1:
 			// A resource first released at Version 1 has no older state, and
 			// nothing in the code tells it from a bump from 0: stay quiet.
+		case bornAt(n) && (!r.HasUpgradeState || r.UpgradersResolved && len(r.Upgraders) == 0):
+			// No upgrader at all and a Version no provider reaches one bump
+			// at a time: the resource was first released at it, nothing older
+			// exists in state (see bornAt).
 		case !r.HasUpgradeState:
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
 				Message: fmt.Sprintf("%s has schema Version %d but no UpgradeState method: state saved at an older version cannot be upgraded", r.TypeName, n)})
@@ -48,7 +52,9 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 			checkVersions(rep, r.TypeName, lint.FirstValid(r.Schema.VersionPos, r.Pos), n, r.Upgraders)
 		}
 	}
-	if !r.UpgradersResolved {
+	if !r.UpgradersResolved || n == 0 {
+		// At Version 0 every saved state is at version 0, which the framework
+		// passes through without calling any upgrader: none can break.
 		return
 	}
 	for _, u := range r.Upgraders {
@@ -62,6 +68,19 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		}
 	}
 }
+
+// bornAtMin is the lowest Version taken as a release-time numbering
+// convention rather than a count of bumps. Across the providers of the corpus,
+// versions reached by bumping stop at 15; the conventions start at 500
+// (cloudflare's v5 line), and resources first released at 500 carry an
+// empty UpgradeState map.
+const bornAtMin = 100
+
+// bornAt reports whether Version n reads as the version a resource was first
+// released at, when nothing in the code shows an older version: the code of a
+// resource born at 500 and of one bumped from 0 to 500 without an upgrader is
+// the same, and only the first is common, so the check stays quiet on both.
+func bornAt(n int64) bool { return n >= bornAtMin }
 
 // checkVersions reports versions below n that are likely to exist in state
 // yet have no upgrader. See the package doc for why jumps are not reported.

@@ -6,8 +6,8 @@ import (
 )
 
 // ProposedNew computes the Proposed New State that Terraform sends with
-// PlanResourceChange, from the prior state and the config, as CONTRACTS.md
-// describes it: per attribute, Computed and null in config takes the prior
+// PlanResourceChange, from the prior state and the config, as Terraform
+// v1.8.5 builds it: per attribute, Computed and null in config takes the prior
 // value, otherwise the config value (even null or unknown); nested attributes
 // merge recursively; a single block null in config is null; list blocks
 // correlate by index (a new index takes the config element as it is), map

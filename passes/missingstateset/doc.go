@@ -16,7 +16,7 @@ var Doc = &lint.Doc{
 	Name:  "missingstateset",
 	Title: "Create or Update can succeed without writing the new state",
 	Rules: []rules.ID{"APPLY-3", "UPGRADE-2"},
-	Why: `A framework Create or Update must write resp.State on every path that succeeds. Both start from a null resp.State, so the framework fails the apply with "Missing Resource State After Create" or "Missing Resource State After Update" (B02: an Update that only wrote state when when == "apply").
+	Why: `A framework Create or Update must write resp.State on every path that succeeds. Both start from a null resp.State, so the framework fails the apply with "Missing Resource State After Create" or "Missing Resource State After Update".
 
 The check follows the method's control flow (SSA): a path counts as a failure, not a success, once it adds an error (AddError, AddAttributeError, an Append that the path then returns after) or takes the true branch of a HasError() check. A path that hands resp or resp.State to other code (a helper, a closure) counts as writing it.
 

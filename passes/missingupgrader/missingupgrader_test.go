@@ -11,7 +11,17 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), missingupgrader.Analyzer, "./missingupgrader/...")
+	res := analysistest.Run(t, testutil.Fixtures(), missingupgrader.Analyzer, "./missingupgrader/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user (framework: fwserver's
+// UpgradeResourceState; SDK: the StateUpgraders chain of GRPCProviderServer).
+var outcomes = []testutil.Outcome{
+	{Finding: `no UpgradeState method|returns no upgrader|no upgrader for version`, Says: `Terraform fails with "Unable to Upgrade Resource State"`},
+	{Finding: `above the schema Version|not below SchemaVersion`, Says: `never runs`},
+	{Finding: `UPGRADE-3: .* sets no PriorSchema`, Says: `req.State is nil and the provider crashes`},
+	{Finding: `StateUpgraders skip|StateUpgraders end at|StateUpgraders start at`, Says: `keeps its old shape, and attributes renamed or retyped since are lost or fail to decode`},
 }
 
 // The schema comes from a helper in another package (facts on functions).

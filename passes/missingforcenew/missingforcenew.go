@@ -98,7 +98,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		return
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: lint.FirstValid(r.UpdatePos, r.Pos), Related: related(bad, "no RequiresReplace plan modifier"),
-		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update in place, which can only fail (with the error it adds, or with \"Missing Resource State After Update\")", r.TypeName, hasNames(bad))})
+		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update in place, which can only fail: with the error Update adds, or, when it adds none, with \"Provider produced inconsistent result after apply\" (Update hands back the prior state, not the changed values)", r.TypeName, hasNames(bad))})
 }
 
 // walkConfigurable visits the attributes a user can set (not Computed-only,
@@ -150,7 +150,7 @@ func consequence(sameAsCreate bool) string {
 	if sameAsCreate {
 		return "a change re-runs Create, which makes a second remote object when the changed attribute names it and leaves the first behind"
 	}
-	return "a change plans an update in place, and apply fails because the resource cannot update"
+	return "a change plans an update in place, and the apply fails with the SDK's \"doesn't support update\""
 }
 
 func anyForceNew(attrs []facts.Attribute) bool {

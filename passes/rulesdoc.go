@@ -90,7 +90,7 @@ var ruleTexts = map[rules.ID]ruleText{
 		Plugins: legacyWarns + " The next plan then often shows a change the user did not make.",
 	},
 	"APPLY-3": {
-		Breaks:  "Create and Update must return an object, Delete must return null. A framework Create that leaves resp.State null fails with \"Missing Resource State After Create\". An SDK Create that returns without d.SetId returns a null object: Terraform fails with \"Provider returned invalid result object after apply\" and the object just created remotely is not recorded in state. A framework Update that never writes resp.State hands back the prior state, so Terraform fails with \"Provider produced inconsistent result after apply\" for each value the plan changed. A Delete that returns an object is reported as an error and the object stays in state.",
+		Breaks:  "Create and Update must return an object, Delete must return null. A framework Create that leaves resp.State null fails with \"Missing Resource State After Create\". An SDK Create that returns without d.SetId returns a null object: Terraform fails with \"Provider produced inconsistent result after apply\" (\"Root object was present, but now absent\"; the SDK does not claim legacy leniency on that path) and the object just created remotely is not recorded in state. A framework Update that never writes resp.State hands back the prior state, so Terraform fails with \"Provider produced inconsistent result after apply\" for each value the plan changed. A Delete that returns an object is reported as an error and the object stays in state.",
 		Plugins: allPlugins,
 	},
 	"APPLY-4": {

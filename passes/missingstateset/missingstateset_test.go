@@ -21,5 +21,5 @@ var outcomes = []testutil.Outcome{
 	{Finding: `\.Create can return`, Says: `"Missing Resource State After Create"`},
 	{Finding: `\.Update can return`, Says: `returns the prior state, and Terraform fails with "Provider produced inconsistent result after apply"`},
 	{Finding: `state upgrader of`, Says: `"Missing Upgraded Resource State"`},
-	{Finding: `the Create of .* d.SetId`, Says: `"Provider returned invalid result object after apply", and the object just created is not recorded in state`},
+	{Finding: `the Create of .* d.SetId`, Says: `"Provider produced inconsistent result after apply" .*, and the object just created is not recorded in state`},
 }

@@ -30,7 +30,7 @@ var ruleTexts = map[rules.ID]ruleText{
 		Plugins: "Framework providers for Default (an SDK Default fills in the configuration instead). Recent SDKv2 releases refuse a Computed write-only attribute in their InternalValidate.",
 	},
 	"SCHEMA-3": {
-		Breaks:  "A resource without Update cannot change anything in place. When an attribute that the user can change is not ForceNew, Terraform plans an in-place update and the SDK fails the apply with \"doesn't support update\". The SDK's own InternalValidate, which provider unit tests usually run, also rejects the schema (\"No Update defined, must set ForceNew on: ...\"). The framework equivalent is an Update that writes no state while an attribute lacks RequiresReplace: the apply ends with \"Provider produced inconsistent result after apply\".",
+		Breaks:  "A resource without Update cannot change anything in place. The SDK checks this itself: its InternalValidate, which runs whenever Terraform validates the provider's configuration, refuses a top-level attribute that is neither ForceNew nor Computed (\"No Update defined, must set ForceNew on: ...\"), so no command works with the provider. Nested and Optional+Computed attributes pass that check; a change to one is planned as an in-place update, and the apply fails with \"doesn't support update\". The framework equivalent is an Update that writes no state while an attribute lacks RequiresReplace: the apply ends with \"Provider produced inconsistent result after apply\".",
 		Plugins: allPlugins,
 	},
 	"SCHEMA-4": {

@@ -13,7 +13,7 @@ var Doc = &lint.Doc{
 	Name:  "missingforcenew",
 	Title: "Configurable attribute that the resource cannot update in place",
 	Rules: []rules.ID{"SCHEMA-3"},
-	Why: `SDK: a resource without an Update function (in any spelling: Update, UpdateContext, UpdateWithoutTimeout) must mark every non-Computed attribute ForceNew, nested ones too unless an enclosing block is ForceNew; otherwise a change plans an update that fails at apply ("doesn't support update"). Optional+Computed attributes count here, though the SDK's own InternalValidate lets them through.
+	Why: `SDK: a resource without an Update function (in any spelling: Update, UpdateContext, UpdateWithoutTimeout) must mark every non-Computed attribute ForceNew, nested ones too unless an enclosing block is ForceNew; otherwise the SDK's InternalValidate, run whenever Terraform validates the provider's configuration, fails every command ("No Update defined, must set ForceNew on: ..."), or — for nested and Optional+Computed attributes, which that check lets through — a change plans an update that fails at apply ("doesn't support update").
 
 SDK, Update is the very same function as Create and nothing is ForceNew: a change re-runs Create, which for a resource named by a configured attribute (a path, a name) creates a second remote object and orphans the first. When some attribute is ForceNew, Create is an upsert keyed by those and nothing is reported; a shared function named as an upsert (CreateOrUpdate, Upsert, Put, Set, Apply, ...) is not reported either.
 

@@ -150,11 +150,11 @@ var ruleTexts = map[rules.ID]ruleText{
 		Plugins: allPlugins,
 	},
 	"IDENTITY-1": {
-		Breaks:  "Terraform rejects a missing, unknown or changed identity for a resource that declares one.",
+		Breaks:  "Resource identity lets Terraform find an object by more than its ID; the Terraform versions that support it reject an identity that is missing or unknown after Create, Read or Update, or that changes when the resource does not declare it mutable.",
 		Plugins: newerTF,
 	},
 	"MOVE-1": {
-		Breaks:  "A moved block between resource types asks the provider for the new state; a null or partly unknown answer is rejected and the move cannot complete.",
+		Breaks:  "A moved block between resource types asks the target resource for its state; Terraform rejects a missing answer, or one that is not wholly known (\"Provider returned invalid value\"), and the plan cannot proceed.",
 		Plugins: "Framework providers (the SDK does not implement MoveResourceState).",
 	},
 }

@@ -1,5 +1,6 @@
 // Package contract checks, at run time, every RPC result of a Terraform
-// provider against the lifecycle contract (../shared/CONTRACTS.md), including
+// provider against the lifecycle contract (the rules of package rules,
+// explained in the repository's docs/rules.md), including
 // the rules Terraform only logs as warnings for SDKv2 providers.
 //
 // Wrap a provider server in a test:

@@ -7,7 +7,7 @@ import (
 
 // ProposedNew computes the Proposed New State that Terraform sends with
 // PlanResourceChange, from the prior state and the config, the way Terraform
-// v1.8 builds it (CONTRACTS.md "Proposed New State"):
+// v1.8 builds it:
 //
 //   - an attribute takes the config value, even null or unknown, except a
 //     Computed one null in config, which keeps the prior value — unless it

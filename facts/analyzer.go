@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 )
 
 // Model is the provider model of one package.
@@ -95,6 +97,7 @@ resolved model is reported, to see what the checks see.`,
 
 func init() {
 	Analyzer.Flags.BoolVar(&debug, "debug", false, "report the resolved model of every resource")
+	Analyzer.Flags.BoolVar(&lint.ReportTestFiles, "tests", false, "report findings in _test.go files too (resources of test harness providers)")
 }
 
 // relevant reports whether the package can hold provider code: it imports a

@@ -19,14 +19,73 @@ func GeneratedDocs() map[string]string {
 	}
 	out["docs/checks/README.md"] = index.String()
 	var rb strings.Builder
-	rb.WriteString("# Rules\n\nThe lifecycle contract rules every finding names. Generated from `contract/rules`.\n\n")
+	rb.WriteString("# Rules\n\nGenerated from `contract/rules` and `passes/rulesdoc.go` (`go test ./passes -run TestDocs -update`).\n\n")
+	rb.WriteString(rulesIntro)
 	for _, r := range rules.All() {
-		tol := ""
-		if r.LegacyTolerated {
-			tol = " Legacy-tolerated: Terraform only logs a warning for SDKv2 providers."
+		t := ruleTexts[r.ID]
+		fmt.Fprintf(&rb, "\n## %s\n\n%s.\n\n", r.ID, capitalize(r.Title))
+		fmt.Fprintf(&rb, "**When it is broken.** %s\n\n**Plugins.** %s\n", t.Breaks, t.Plugins)
+		if checks := checksFor(r.ID); len(checks) > 0 {
+			fmt.Fprintf(&rb, "\n**Checked by** %s.\n", strings.Join(checks, ", "))
 		}
-		fmt.Fprintf(&rb, "## %s\n\n%s.%s\n\n", r.ID, r.Title, tol)
 	}
 	out["docs/rules.md"] = rb.String()
+	out["examples/golangci/.golangci.yml"] = golangciConfig()
 	return out
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// checksFor links the checks that enforce rule id.
+func checksFor(id rules.ID) []string {
+	var out []string
+	for _, d := range Docs() {
+		for _, r := range d.Rules {
+			if r == id {
+				out = append(out, fmt.Sprintf("[%s](checks/%s.md)", d.Name, d.Name))
+			}
+		}
+	}
+	return out
+}
+
+// golangciConfig is the example golangci-lint configuration: every check
+// declared as a module plugin, the default ones enabled, severities from Doc.
+func golangciConfig() string {
+	optIn := map[string]bool{}
+	for _, n := range OptIn() {
+		optIn[n] = true
+	}
+	var b strings.Builder
+	b.WriteString("# Generated from the check list (go test ./passes -run TestDocs -update).\n")
+	b.WriteString("# Enabled: the checks tflifecyclelint runs by default; the opt-in ones are\n# declared below and enabled by adding them to `enable`.\n")
+	b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
+	for _, d := range Docs() {
+		if !optIn[d.Name] {
+			fmt.Fprintf(&b, "    - %s\n", d.Name)
+		}
+	}
+	b.WriteString("  settings:\n    custom:\n")
+	var warn []string
+	for _, d := range Docs() {
+		desc := fmt.Sprintf("%s (%s)", d.Title, d.RuleList())
+		if optIn[d.Name] {
+			desc = "opt-in: " + desc
+		}
+		fmt.Fprintf(&b, "      %s:\n        type: module\n        description: %q\n", d.Name, desc)
+		if d.Severity == "warning" {
+			warn = append(warn, d.Name)
+		}
+	}
+	b.WriteString("severity:\n  default: error\n")
+	if len(warn) > 0 {
+		fmt.Fprintf(&b, "  rules:\n    - linters: [%s]\n      severity: warning\n", strings.Join(warn, ", "))
+	}
+	b.WriteString("output:\n  formats:\n    text:\n      path: stdout\n")
+	return b.String()
 }

@@ -209,7 +209,7 @@ func TestDriversAgreeApplyImportChecks(t *testing.T) {
 		want  int
 	}{
 		{"unknowninstate", []string{"APPLY-1", "READ-1", "UPGRADE-1"}, 11},
-		{"incompleteimport", []string{"IMPORT-1"}, 3},
+		{"incompleteimport", []string{"IMPORT-1", "IMPORT-3"}, 3},
 		{"missingstateset", []string{"APPLY-3", "UPGRADE-2"}, 8},
 		{"upgradermodel", []string{"UPGRADE-2"}, 10},
 		{"requestwrite", []string{"APPLY-5"}, 11},

@@ -1,4 +1,5 @@
-// Package rules is the catalogue of lifecycle contract rules (../shared/CONTRACTS.md).
+// Package rules is the catalogue of lifecycle contract rules; the repository's
+// docs/rules.md explains each one.
 //
 // It is the lowest layer of the project: the static passes, the runtime
 // checker and the generated docs all name rules through it, so the three speak

@@ -10,5 +10,11 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), blockcount.Analyzer, "./blockcount/...")
+	res := analysistest.Run(t, testutil.Fixtures(), blockcount.Analyzer, "./blockcount/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user (framework: APPLY-2 is an error).
+var outcomes = []testutil.Outcome{
+	{Finding: `blocks rebuilt from the API`, Says: `Terraform fails with "Provider produced inconsistent result after apply"`},
 }

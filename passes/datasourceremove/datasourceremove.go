@@ -26,7 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
 				if sel.Sel.Name == "RemoveResource" && facts.IsRemoval(pass.TypesInfo, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
-						Message: fmt.Sprintf("data source %s removes itself from state in Read; a missing object must be an error diagnostic", r.TypeName)})
+						Message: fmt.Sprintf("data source %s removes itself from state in Read: Terraform fails with \"Provider produced null object\", which tells the user nothing about what is missing; report the missing object as an error diagnostic", r.TypeName)})
 				}
 			})
 		}
@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 			inspectCalls(d.Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
 				if sel.Sel.Name == "SetId" && facts.IsRemoval(pass.TypesInfo, call) && !returnsErrorAfter(pass, d.Body, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
-						Message: fmt.Sprintf("data source %s clears its ID in Read; a missing object must be an error", r.Name)})
+						Message: fmt.Sprintf("data source %s clears its ID in Read: the SDK then returns every attribute null without an error, and whatever reads the data source gets nulls; return an error for the missing object", r.Name)})
 				}
 			})
 		}

@@ -10,5 +10,13 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), datasourceremove.Analyzer, "./datasourceremove/...")
+	res := analysistest.Run(t, testutil.Fixtures(), datasourceremove.Analyzer, "./datasourceremove/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user (Terraform's null check on
+// ReadDataSource; the SDK's ReadDataApply with an empty ID).
+var outcomes = []testutil.Outcome{
+	{Finding: `removes itself from state`, Says: `"Provider produced null object"`},
+	{Finding: `clears its ID`, Says: `every attribute null without an error`},
 }

@@ -1,5 +1,6 @@
 // Package incompleteimport defines an Analyzer that reports importers whose
-// stub state lacks what Read needs, or what the configuration holds (IMPORT-1).
+// stub state lacks what Read needs (IMPORT-1), or what the configuration
+// holds (IMPORT-3).
 //
 // See [Doc] for what it reports and why; docs/checks/incompleteimport.md is generated from it.
 package incompleteimport
@@ -13,11 +14,11 @@ import (
 var Doc = &lint.Doc{
 	Name:  "incompleteimport",
 	Title: "Import leaves out what Read needs",
-	Rules: []rules.ID{"IMPORT-1"},
+	Rules: []rules.ID{"IMPORT-1", "IMPORT-3"},
 	Why: `Import hands Read a stub state holding only what the importer set; Read must find the object from it and fill the rest. Three shapes break that:
 - a framework ImportState that writes nothing (no resource.ImportStatePassthroughID, no resp.State.SetAttribute or Set): the framework then fails with "Missing Resource Import State";
-- a framework ImportState that passes the ID into one attribute while Read never reads that attribute and looks the object up by another, which import leaves null (F13);
-- an SDK resource imported with schema.ImportStatePassthrough(Context) whose Read never sets a Required+ForceNew attribute: after import the state has no value for it, so the next plan replaces the object just imported (F12).
+- a framework ImportState that passes the ID into one attribute while Read never reads that attribute and looks the object up by another, which import leaves null: Read cannot find the object and the import fails;
+- (IMPORT-3) an SDK resource imported with schema.ImportStatePassthrough(Context) whose Read never sets a Required+ForceNew attribute: after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported.
 
 Reads and importers that hand the state or ResourceData to code the check cannot follow, or set attributes by computed names, are left alone.`,
 	Bad: `Importer: &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},

@@ -170,7 +170,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource, imp, read *s
 	sort.Strings(others)
 	rel := []analysis.RelatedInformation{lint.Related(reads[others[0]], "Read uses %q here, which import leaves null", others[0])}
 	rep.Report(lint.Finding{Rule: "IMPORT-1", Pos: w.pos, Related: rel,
-		Message: fmt.Sprintf("%s.ImportState passes the ID into %q, which Read never reads, while Read uses %s, which import leaves null: Read cannot find the imported object; pass the ID into the attribute Read looks the object up by", r.TypeName, into, quoteAll(others))})
+		Message: fmt.Sprintf("%s.ImportState passes the ID into %q, which Read never reads, while Read uses %s, which import leaves null: Read cannot find the imported object, so the import fails (with a Read that drops what it cannot find: \"Cannot import non-existent remote object\"); pass the ID into the attribute Read looks the object up by", r.TypeName, into, quoteAll(others))})
 }
 
 // isKey: an attribute a lookup could use — an identifier the configuration

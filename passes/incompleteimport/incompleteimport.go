@@ -9,7 +9,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// Analyzer reports importers whose stub state lacks what Read needs (IMPORT-1).
+// Analyzer reports importers whose stub state lacks what Read needs (IMPORT-1)
+// or what the configuration holds (IMPORT-3).
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {

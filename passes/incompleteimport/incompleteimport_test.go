@@ -10,5 +10,15 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), incompleteimport.Analyzer, "./incompleteimport/...")
+	res := analysistest.Run(t, testutil.Fixtures(), incompleteimport.Analyzer, "./incompleteimport/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user (fwserver ImportResourceState;
+// Terraform's import, which fails when Read drops the object; the plan after
+// an SDK import).
+var outcomes = []testutil.Outcome{
+	{Finding: `IMPORT-1: .* writes nothing`, Says: `"Missing Resource Import State"`},
+	{Finding: `IMPORT-1: .* passes the ID into`, Says: `the import fails .*"Cannot import non-existent remote object"`},
+	{Finding: `IMPORT-3: .* ImportStatePassthrough`, Says: `the first plan with the matching configuration replaces`},
 }

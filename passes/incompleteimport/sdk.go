@@ -41,8 +41,8 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Fun
 			continue
 		}
 		sort.Strings(missing)
-		rep.Report(lint.Finding{Rule: "IMPORT-1", Pos: r.Pos,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it and the next plan replaces the imported object; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: r.Pos,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
 			Related: []analysis.RelatedInformation{lint.Related(ref.Pos, "Read is %s", ref.Func)}})
 	}
 }

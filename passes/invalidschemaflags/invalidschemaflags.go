@@ -40,6 +40,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// invalidSchema is how Terraform's error on a refused schema begins.
+const invalidSchema = "has invalid schema"
+
 type reportFunc func(rule rules.ID, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any)
 
 func checkAttrs(pass *analysis.Pass, owner string, ownerPos token.Pos, attrs []facts.Attribute, framework, inSet bool, report reportFunc) {
@@ -53,18 +56,18 @@ func checkAttrs(pass *analysis.Pass, owner string, ownerPos token.Pos, attrs []f
 		hasFlags := !(framework && a.Block)
 		switch {
 		case hasFlags && a.Required && (a.Optional || a.Computed):
-			report("SCHEMA-1", pos, nil, "%s is Required and also %s; Required excludes Optional and Computed", name, other(a))
+			report("SCHEMA-1", pos, nil, "%s is Required and also %s; Required excludes Optional and Computed, and Terraform refuses the schema when it loads the provider (%q), so every command fails", name, other(a), invalidSchema)
 		case hasFlags && !a.Required && !a.Optional && !a.Computed:
-			report("SCHEMA-1", pos, nil, "%s is none of Required, Optional, Computed", name)
+			report("SCHEMA-1", pos, nil, "%s is none of Required, Optional, Computed: Terraform refuses the schema when it loads the provider (%q), so every command fails", name, invalidSchema)
 		}
 		if framework && a.HasDefault && !a.Computed {
-			report("SCHEMA-2", pos, insertFix(pass, a, "Computed: true"), "%s has a Default but is not Computed; the framework rejects this schema (add Computed: true)", name)
+			report("SCHEMA-2", pos, insertFix(pass, a, "Computed: true"), "%s has a Default but is not Computed: the framework rejects the schema with \"Invalid Attribute Implementation\", so every command fails (add Computed: true)", name)
 		}
 		if framework && a.WriteOnly && a.Computed {
-			report("SCHEMA-2", pos, deleteComputedFix(pass, a), "%s is WriteOnly and Computed; a write-only value is never stored, so the provider cannot compute it", name)
+			report("SCHEMA-2", pos, deleteComputedFix(pass, a), "%s is WriteOnly and Computed; a write-only value is never stored, so the provider cannot compute it, and the framework fails every validation with \"Invalid Attribute Definition\"", name)
 		}
 		if framework && a.WriteOnly && inSet {
-			report("SCHEMA-2", pos, nil, "%s is WriteOnly inside a set; set elements are identified by value, which a write-only value never keeps", name)
+			report("SCHEMA-2", pos, nil, "%s is WriteOnly inside a set; set elements are identified by value, which a write-only value never keeps, and the framework rejects the schema with \"Invalid Schema Implementation\"", name)
 		}
 		checkAttrs(pass, owner, ownerPos, a.Nested, framework, inSet || a.Nesting == "set", report)
 	}

@@ -70,7 +70,7 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 		pos = lint.FirstValid(update.Pos, r.Pos)
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: pos, Related: related(bad, "not ForceNew"), Fixes: forceNewFix(rep.Pass(), bad),
-		Message: fmt.Sprintf("%s %s, but %s not ForceNew: %s", r.Name, why, names(bad), consequence(sameAsCreate))})
+		Message: fmt.Sprintf("%s %s, but %s not ForceNew: %s", r.Name, why, names(bad), consequence(sameAsCreate, bad))})
 }
 
 func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
@@ -98,7 +98,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		return
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: lint.FirstValid(r.UpdatePos, r.Pos), Related: related(bad, "no RequiresReplace plan modifier"),
-		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update in place, which can only fail (with the error it adds, or with \"Missing Resource State After Update\")", r.TypeName, hasNames(bad))})
+		Message: fmt.Sprintf("%s.Update never writes resp.State, but %s no RequiresReplace plan modifier: a change is planned as an update in place, which can only fail: with the error Update adds, or, when it adds none, with \"Provider produced inconsistent result after apply\" (Update hands back the prior state, not the changed values)", r.TypeName, hasNames(bad))})
 }
 
 // walkConfigurable visits the attributes a user can set (not Computed-only,
@@ -146,11 +146,20 @@ func forceNewFix(pass *analysis.Pass, bad []offender) []analysis.SuggestedFix {
 	return []analysis.SuggestedFix{{Message: "Add ForceNew: true", TextEdits: edits}}
 }
 
-func consequence(sameAsCreate bool) string {
+// consequence: without Update, the SDK's InternalValidate (run on every
+// provider validation) refuses a top-level attribute that is neither ForceNew
+// nor Computed; nested and Optional+Computed ones pass it, and a change to
+// them fails at apply.
+func consequence(sameAsCreate bool, bad []offender) string {
 	if sameAsCreate {
 		return "a change re-runs Create, which makes a second remote object when the changed attribute names it and leaves the first behind"
 	}
-	return "a change plans an update in place, and apply fails because the resource cannot update"
+	for _, b := range bad {
+		if !strings.Contains(b.path, ".") && !b.attr.Computed {
+			return "the SDK's InternalValidate then fails every command that configures the provider (\"No Update defined, must set ForceNew on: ...\")"
+		}
+	}
+	return "a change plans an update in place, and the apply fails with the SDK's \"doesn't support update\""
 }
 
 func anyForceNew(attrs []facts.Attribute) bool {

@@ -71,7 +71,7 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 		}
 		if method == "UpgradeState" {
 			rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: flow.Pos(fn, p.Return), Related: related,
-				Message: fmt.Sprintf("a state upgrader of %s can return without an error and without setting resp.State or resp.DynamicValue: the framework copies nothing from the prior state, so Terraform fails on every state of that version", typeName)})
+				Message: fmt.Sprintf("a state upgrader of %s can return without an error and without setting resp.State or resp.DynamicValue: the framework copies nothing from the prior state, so it fails with \"Missing Upgraded Resource State\" on every state of that version", typeName)})
 			continue
 		}
 		pos, when := flow.Pos(fn, p.Return), ""
@@ -118,8 +118,12 @@ func updateGuard(info *types.Info, r *facts.FrameworkResource, fn *ssa.Function,
 	return noChangeGuard(info, decl.Body, pos, &r.Schema)
 }
 
-// consequence: the framework (v1.3 and later at least) hands Create and
-// Update a null resp.State and fails the apply when it is still null.
+// consequence: the framework hands Create a null resp.State and fails the
+// apply when it is still null; it hands Update the prior state, which then
+// goes back to Terraform where the plan promised the new values.
 func consequence(method string) string {
+	if method == "Update" {
+		return "the framework then returns the prior state, and Terraform fails with \"Provider produced inconsistent result after apply\" on the values the plan changed"
+	}
 	return fmt.Sprintf("the framework then fails with \"Missing Resource State After %s\"", method)
 }

@@ -26,7 +26,7 @@ func checkSDKCreate(rep *lint.Reporter, name string, fn *ssa.Function, d *ssa.Pa
 			related = append(related, lint.Related(b.Pos(), "on this path the condition is %v", b.Taken))
 		}
 		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: flow.Pos(fn, p.Return), Related: related,
-			Message: fmt.Sprintf("the Create of %s can return success without d.SetId of a non-empty ID: the SDK takes the resource as not created, and Terraform fails with \"Provider produced inconsistent result after apply\" (the object it just created is lost)", name)})
+			Message: fmt.Sprintf("the Create of %s can return success without d.SetId of a non-empty ID: the SDK returns a null object, Terraform fails with \"Provider produced inconsistent result after apply\" (\"Root object was present, but now absent\"), and the object just created is not recorded in state", name)})
 	}
 }
 

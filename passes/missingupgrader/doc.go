@@ -17,20 +17,22 @@ var Doc = &lint.Doc{
 
 Reported:
 
-- framework: Version ≥ 2 without an UpgradeState method (a resource first released at Version 1 has no older state, and the code cannot tell it from a bump from 0, so Version 1 alone is not reported), or any Version > 0 whose UpgradeState map is empty;
+- framework: Version ≥ 2 without an UpgradeState method, or any Version > 0 whose UpgradeState map is empty. Not reported where nothing older can be in state: Version 1 without UpgradeState (a resource first released at 1 reads the same as a bump from 0), and a Version of 100 or more with no upgrader at all — a numbering convention for resources first released at it (e.g. 500), which no provider reaches one bump at a time. A resource bumped straight from 0 to 500 without an upgrader looks the same in code and is missed;
 - framework: no upgrader for version N-1 when the upgraders run up to N-2, or when one is keyed N (an off-by-one: keys name the prior version); a single version skipped between two upgraders. Larger jumps (0 → 500) are a convention for versions that never existed and are not reported;
 - framework: an upgrader keyed above the current Version, which can never run;
 - framework (UPGRADE-3): an upgrader without PriorSchema whose function reads req.State, which is nil then;
+- framework: at Version 0 nothing about upgraders is reported: every saved state is at 0 and passes through without any upgrader running;
 - SDK: StateUpgraders with a gap, not ending at SchemaVersion-1, with a version ≥ SchemaVersion, or starting above 0 without MigrateState. (An SDK resource with no upgraders at all passes its state through unchanged and is not reported.)`,
-	Bad: `resp.Schema = schema.Schema{Version: 500, Attributes: attrs}
+	Bad: `resp.Schema = schema.Schema{Version: 2, Attributes: attrs}
 
 func (r *R) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 	return map[int64]resource.StateUpgrader{}
 }`,
 	Good: `func (r *R) UpgradeState(ctx context.Context) map[int64]resource.StateUpgrader {
-	current := schemaV500(ctx)
+	v0, v1 := schemaV0(ctx), schemaV1(ctx)
 	return map[int64]resource.StateUpgrader{
-		0: {PriorSchema: &current, StateUpgrader: passThrough},
+		0: {PriorSchema: &v0, StateUpgrader: upgradeV0},
+		1: {PriorSchema: &v1, StateUpgrader: upgradeV1},
 	}
 }`,
 	Severity: "error",

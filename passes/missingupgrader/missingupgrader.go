@@ -37,31 +37,54 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 		case !r.HasUpgradeState && n == 1:
 			// A resource first released at Version 1 has no older state, and
 			// nothing in the code tells it from a bump from 0: stay quiet.
+		case bornAt(n) && (!r.HasUpgradeState || r.UpgradersResolved && len(r.Upgraders) == 0):
+			// No upgrader at all and a Version no provider reaches one bump
+			// at a time: the resource was first released at it, nothing older
+			// exists in state (see bornAt).
 		case !r.HasUpgradeState:
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
-				Message: fmt.Sprintf("%s has schema Version %d but no UpgradeState method: state saved at an older version cannot be upgraded", r.TypeName, n)})
+				Message: fmt.Sprintf("%s has schema Version %d but no UpgradeState method: on every state saved at an older version Terraform fails with %q and the user cannot plan", r.TypeName, n, unableToUpgrade)})
 		case r.UpgradersResolved && len(r.Upgraders) == 0:
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
 				Related: []analysis.RelatedInformation{lint.Related(r.UpgradeStatePos, "UpgradeState defined here")},
-				Message: fmt.Sprintf("%s has schema Version %d but UpgradeState returns no upgrader: state saved at version 0..%d cannot be upgraded", r.TypeName, n, n-1)})
+				Message: fmt.Sprintf("%s has schema Version %d but UpgradeState returns no upgrader: on every state saved at version 0..%d Terraform fails with %q and the user cannot plan", r.TypeName, n, n-1, unableToUpgrade)})
 		case r.UpgradersResolved:
 			checkVersions(rep, r.TypeName, lint.FirstValid(r.Schema.VersionPos, r.Pos), n, r.Upgraders)
 		}
 	}
-	if !r.UpgradersResolved {
+	if !r.UpgradersResolved || n == 0 {
+		// At Version 0 every saved state is at version 0, which the framework
+		// passes through without calling any upgrader: none can break.
 		return
 	}
 	for _, u := range r.Upgraders {
 		if u.Version > n {
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(u.Pos, r.Pos),
-				Message: fmt.Sprintf("%s: upgrader for version %d is above the schema Version %d and can never run", r.TypeName, u.Version, n)})
+				Message: fmt.Sprintf("%s: upgrader for version %d is above the schema Version %d and never runs (Terraform refuses state newer than the schema before any upgrader): was the Version bump it was written for left out?", r.TypeName, u.Version, n)})
 		}
 		if !u.HasPriorSchema && u.ReadsStateKnown && u.ReadsState {
 			rep.Report(lint.Finding{Rule: "UPGRADE-3", Pos: lint.FirstValid(u.Pos, r.Pos),
-				Message: fmt.Sprintf("%s: upgrader for version %d reads req.State but sets no PriorSchema, so req.State is nil; set PriorSchema or read req.RawState", r.TypeName, u.Version)})
+				Message: fmt.Sprintf("%s: upgrader for version %d reads req.State but sets no PriorSchema, so req.State is nil and the provider crashes (nil dereference) on every state of that version; set PriorSchema or read req.RawState", r.TypeName, u.Version)})
 		}
 	}
 }
+
+// unableToUpgrade is the framework's error when no upgrader matches the
+// saved version.
+const unableToUpgrade = "Unable to Upgrade Resource State"
+
+// bornAtMin is the lowest Version taken as a release-time numbering
+// convention rather than a count of bumps. Across the providers of the corpus,
+// versions reached by bumping stop at 15; the conventions start at 500
+// (cloudflare's v5 line), and resources first released at 500 carry an
+// empty UpgradeState map.
+const bornAtMin = 100
+
+// bornAt reports whether Version n reads as the version a resource was first
+// released at, when nothing in the code shows an older version: the code of a
+// resource born at 500 and of one bumped from 0 to 500 without an upgrader is
+// the same, and only the first is common, so the check stays quiet on both.
+func bornAt(n int64) bool { return n >= bornAtMin }
 
 // checkVersions reports versions below n that are likely to exist in state
 // yet have no upgrader. See the package doc for why jumps are not reported.
@@ -95,7 +118,7 @@ func checkVersions(rep *lint.Reporter, name string, pos token.Pos, n int64, ups 
 		hint = fmt.Sprintf("; the upgrader keyed %d is keyed by the current version, but keys name the prior version", n)
 	}
 	rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: pos, Related: related,
-		Message: fmt.Sprintf("%s has schema Version %d but no upgrader for version %s%s", name, n, strings.Join(missing, ", "), hint)})
+		Message: fmt.Sprintf("%s has schema Version %d but no upgrader for version %s: on state saved there Terraform fails with %q%s", name, n, strings.Join(missing, ", "), unableToUpgrade, hint)})
 }
 
 func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
@@ -115,16 +138,16 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	}
 	for i, u := range ups {
 		if u.Version >= n {
-			report(u.Pos, "StateUpgrader version %d is not below SchemaVersion %d", u.Version, n)
+			report(u.Pos, "StateUpgrader version %d is not below SchemaVersion %d and never runs (the SDK upgrades only state older than SchemaVersion)", u.Version, n)
 		}
 		if i > 0 && u.Version-ups[i-1].Version > 1 {
-			report(u.Pos, "StateUpgraders skip from version %d to %d: state at the versions between is not upgraded", ups[i-1].Version, u.Version)
+			report(u.Pos, "StateUpgraders skip from version %d to %d: the SDK's chain stops at the gap, so state saved at %d or earlier keeps its old shape, and attributes renamed or retyped since are lost or fail to decode", ups[i-1].Version, u.Version, ups[i-1].Version)
 		}
 	}
 	if last := ups[len(ups)-1].Version; last < n-1 {
-		report(r.Pos, "SchemaVersion is %d but StateUpgraders end at version %d: add one for version %d", n, last, n-1)
+		report(r.Pos, "SchemaVersion is %d but StateUpgraders end at version %d: state saved at version %d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode; add an upgrader for version %d", n, last, n-1, n-1)
 	}
 	if first := ups[0].Version; first > 0 && !r.MigrateState {
-		report(ups[0].Pos, "StateUpgraders start at version %d and there is no MigrateState: state at version 0..%d is not upgraded", first, first-1)
+		report(ups[0].Pos, "StateUpgraders start at version %d and there is no MigrateState: state saved at version 0..%d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode", first, first-1)
 	}
 }

@@ -10,5 +10,12 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), planrewrite.Analyzer, "./planrewrite/...")
+	res := analysistest.Run(t, testutil.Fixtures(), planrewrite.Analyzer, "./planrewrite/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user: the framework is held to
+// Terraform's plan validity check.
+var outcomes = []testutil.Outcome{
+	{Finding: `PLAN-[123]`, Says: `reject.*\("Provider produced invalid plan"\)`},
 }

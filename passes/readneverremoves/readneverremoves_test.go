@@ -10,5 +10,11 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), readneverremoves.Analyzer, "./readneverremoves/...")
+	res := analysistest.Run(t, testutil.Fixtures(), readneverremoves.Analyzer, "./readneverremoves/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user.
+var outcomes = []testutil.Outcome{
+	{Finding: `READ-2`, Says: `Read fails here on every refresh`},
 }

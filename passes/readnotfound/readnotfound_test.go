@@ -10,5 +10,15 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), readnotfound.Analyzer, "./readnotfound/...")
+	res := analysistest.Run(t, testutil.Fixtures(), readnotfound.Analyzer, "./readnotfound/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user (Terraform refresh: an error keeps
+// the prior state and fails the plan; a kept state hides the delete).
+var outcomes = []testutil.Outcome{
+	{Finding: `removes the resource and then returns an error`, Says: `the removal is discarded and every plan fails`},
+	{Finding: `returns an error when the object is gone`, Says: `every plan then fails`},
+	{Finding: `returns without error and without removing`, Says: `the old state is kept and Terraform never plans to re-create it`},
+	{Finding: `without a nil test`, Says: `the provider panics`},
 }

@@ -33,8 +33,8 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		rep.Report(lint.Finding{Rule: "APPLY-5", Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s on %s.%s writes to the request (%s), which the framework never reads back: the write is lost; %s",
-				w.method, exprString(w.req), w.field, w.reqType, w.advice())})
+			Message: fmt.Sprintf("%s on %s.%s writes to the request (%s), which the framework never reads back: the write is lost, so %s; %s",
+				w.method, exprString(w.req), w.field, w.reqType, w.lost(), w.advice())})
 		return true
 	})
 	return nil, nil
@@ -45,6 +45,28 @@ type write struct {
 	call                   *ast.CallExpr
 	req                    ast.Expr
 	method, field, reqType string
+}
+
+// lost says what the user meets when the write never reaches Terraform.
+func (w write) lost() string {
+	const never = "the value never reaches the %s (and if nothing writes resp.State, %s)"
+	switch {
+	case strings.HasPrefix(w.reqType, "planmodifier.") || w.reqType == "resource.ModifyPlanRequest":
+		return "the plan keeps the value the framework proposed"
+	case w.reqType == "resource.ReadRequest" && w.method == "RemoveResource":
+		return "the vanished object stays in state and Terraform never plans to re-create it"
+	case w.reqType == "resource.ReadRequest":
+		return "the refreshed value never reaches the state and changes made outside Terraform do not show in a plan"
+	case w.reqType == "resource.CreateRequest":
+		return fmt.Sprintf(never, "new state", "the framework fails with \"Missing Resource State After Create\"")
+	case w.reqType == "resource.UpdateRequest":
+		return fmt.Sprintf(never, "new state", "the prior state comes back and Terraform fails with \"Provider produced inconsistent result after apply\"")
+	case w.reqType == "resource.UpgradeStateRequest":
+		return fmt.Sprintf(never, "upgraded state", "the framework fails with \"Missing Upgraded Resource State\"")
+	case w.reqType == "resource.ImportStateRequest":
+		return fmt.Sprintf(never, "import stub", "the framework fails with \"Missing Resource Import State\"")
+	}
+	return "what it meant to save never reaches Terraform"
 }
 
 // advice names where the write belongs. An attribute plan modifier's

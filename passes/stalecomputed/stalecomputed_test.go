@@ -10,5 +10,11 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), stalecomputed.Analyzer, "./stalecomputed/...")
+	res := analysistest.Run(t, testutil.Fixtures(), stalecomputed.Analyzer, "./stalecomputed/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user (PLAN-8 is an error for every SDK).
+var outcomes = []testutil.Outcome{
+	{Finding: `keeps its prior value in the plan`, Says: `apply fails with "Provider produced inconsistent final plan"`},
 }

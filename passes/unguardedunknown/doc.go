@@ -14,7 +14,7 @@ var Doc = &lint.Doc{
 	Name:  "unguardedunknown",
 	Title: "Plan-time validation rejects values that are not known yet",
 	Rules: []rules.ID{"VALIDATE-1"},
-	Why: `At plan time an attribute set from another resource's output is unknown. In an SDK CustomizeDiff, d.Get returns the zero value for it and d.GetOk reports it unset, so a check such as "exactly one of a, b must be set" fails on a configuration that is valid, and the user cannot plan at all (C09). Such a check must first ask d.NewValueKnown(key) and skip the decision while the value is unknown.
+	Why: `At plan time an attribute set from another resource's output is unknown. In an SDK CustomizeDiff, d.Get returns the zero value for it and d.GetOk reports it unset, so a check such as "exactly one of a, b must be set" fails on a configuration that is valid, and the user cannot plan at all. Such a check must first ask d.NewValueKnown(key) and skip the decision while the value is unknown.
 
 This check reports an SDK function working on a *schema.ResourceDiff that returns an error decided by a d.Get/d.GetOk/d.GetChange value, where the function never asks d.NewValueKnown for that key (the same constant, or the same variable). It reports only when the outcome is decided against the user: the branch is evaluated with the value read as an unknown reads (zero, unset, empty; a switch's other cases follow the same value), that way must reach an error return the other way does not, and the other way must be able to succeed (when both ways fail, the value is not what rejects the configuration). Comparisons with values other than constants, and keys that are blocks (unknown as a whole only under a dynamic block), are left alone. Reads that only feed SetNew, ForceNew or Clear are not decisions.
 

@@ -10,5 +10,12 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), unguardedunknown.Analyzer, "./unguardedunknown/...")
+	res := analysistest.Run(t, testutil.Fixtures(), unguardedunknown.Analyzer, "./unguardedunknown/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user: validation and plan run with
+// unknown values, which read as zero.
+var outcomes = []testutil.Outcome{
+	{Finding: `VALIDATE-1`, Says: `a valid configuration is rejected`},
 }

@@ -85,7 +85,7 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr string, t modelflow.Taint, call *ssa.Call) lint.Finding {
 	if t.Unknown {
 		return lint.Finding{Rule: rule, Pos: call.Pos(),
-			Message: fmt.Sprintf("%s.%s can save an unknown value (types.XxxUnknown()) as %q in resp.State: Terraform requires a wholly known state after %s", r.TypeName, method, attr, after(method)),
+			Message: fmt.Sprintf("%s.%s can save an unknown value (types.XxxUnknown()) as %q in resp.State: Terraform requires a wholly known state after %s and fails with %q", r.TypeName, method, attr, after(method), rejection(method)),
 			Related: []analysis.RelatedInformation{lint.Related(t.Pos, "the unknown value is made here")}}
 	}
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
@@ -164,6 +164,18 @@ func sorted(m map[string]modelflow.Taint) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// rejection is Terraform's error summary for a state with unknown values
+// after the method (v1.8.5: apply, refresh, state upgrade).
+func rejection(method string) string {
+	switch method {
+	case "Read":
+		return "Provider produced invalid object"
+	case "UpgradeState":
+		return "Invalid resource state upgrade"
+	}
+	return "Provider returned invalid result object after apply"
 }
 
 func after(method string) string {

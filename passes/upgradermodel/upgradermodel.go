@@ -217,7 +217,7 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, s saved) {
 		who = "a state upgrader of " + r.TypeName + " (from " + s.via + ")"
 	}
 	rep.Report(lint.Finding{Rule: "UPGRADE-2", Pos: s.pos, Related: related,
-		Message: fmt.Sprintf("%s saves %s, which does not match the current schema (version %d): %s; resp.State.Set then fails on every upgrade and state at the old version cannot be used; build the current model from the prior one", who, s.shape.Type, r.Schema.Version, strings.Join(parts, ", and "))})
+		Message: fmt.Sprintf("%s saves %s, which does not match the current schema (version %d): %s; resp.State.Set then fails on every upgrade (\"Value Conversion Error\") and the user cannot plan with state at the old version; build the current model from the prior one", who, s.shape.Type, r.Schema.Version, strings.Join(parts, ", and "))})
 }
 
 // compare lists the schema attributes the model has no field for and the

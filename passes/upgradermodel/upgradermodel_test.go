@@ -10,5 +10,12 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, testutil.Fixtures(), upgradermodel.Analyzer, "./upgradermodel/...")
+	res := analysistest.Run(t, testutil.Fixtures(), upgradermodel.Analyzer, "./upgradermodel/...")
+	testutil.AssertOutcomes(t, res, outcomes)
+}
+
+// What each finding must tell the user: resp.State.Set converts the model
+// against the current schema and fails on a mismatch.
+var outcomes = []testutil.Outcome{
+	{Finding: `UPGRADE-2`, Says: `resp.State.Set (then )?fails .*\("Value Conversion Error"\)`},
 }

@@ -24,7 +24,7 @@ func noop(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 
 // The F12 shape: passthrough, and Read never sets the Required+ForceNew prefix.
 func resourcePrefix() *schema.Resource {
-	return &schema.Resource{ // want `IMPORT-1: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
+	return &schema.Resource{ // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
 		CreateContext: noop,
 		ReadContext:   readPrefix,
 		DeleteContext: noop,

@@ -21,7 +21,7 @@ func (noUpgrader) Schema(_ context.Context, _ resource.SchemaRequest, resp *reso
 	}
 }
 
-// E01's shape: the version jumped and the map stayed empty.
+// clevercloud_python's shape: the version was bumped and the map stayed empty.
 type emptyMap struct{ base.Resource }
 
 func (emptyMap) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -30,13 +30,67 @@ func (emptyMap) Schema(_ context.Context, _ resource.SchemaRequest, resp *resour
 
 func emptySchema() schema.Schema {
 	return schema.Schema{
-		Version:    500, // want `SCHEMA-4: emptyMap has schema Version 500 but UpgradeState returns no upgrader`
+		Version:    2, // want `SCHEMA-4: emptyMap has schema Version 2 but UpgradeState returns no upgrader`
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
 }
 
 func (emptyMap) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 	return map[int64]resource.StateUpgrader{}
+}
+
+// Safe: cloudflare's generated resources first released at Version 500 carry
+// an empty map; no state below 500 exists. (A resource bumped from 0 to 500
+// with the same code is missed: the code cannot tell the two apart.)
+type bornAt500 struct{ base.Resource }
+
+func (bornAt500) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 500, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (bornAt500) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{}
+}
+
+// Safe: the same without an UpgradeState method.
+type bornAt500NoMethod struct{ base.Resource }
+
+func (bornAt500NoMethod) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 500, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+// Safe: cloudflare's magic_wan shape — the served schema is Version 0, so
+// every saved state is at 0, which the framework passes through: the
+// upgraders keyed 0 and 1 never run and nothing can break.
+type servedAtZero struct{ base.Resource }
+
+func (servedAtZero) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (servedAtZero) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {StateUpgrader: readsState},
+		1: {StateUpgrader: upgradeRaw},
+	}
+}
+
+// A resource born at 500 that later bumps to 501 still needs an upgrader for 500.
+type bumpedFrom500 struct{ base.Resource }
+
+func (bumpedFrom500) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Version:    501, // want `SCHEMA-4: bumpedFrom500 has schema Version 501 but no upgrader for version 500`
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}
+
+func (bumpedFrom500) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	v := schema.Schema{}
+	return map[int64]resource.StateUpgrader{
+		0:   {PriorSchema: &v, StateUpgrader: upgradeRaw},
+		499: {PriorSchema: &v, StateUpgrader: upgradeRaw},
+	}
 }
 
 // Safe: the E01 fix, a pass-through upgrader for the only version that existed.
@@ -63,7 +117,7 @@ type forgotLast struct{ base.Resource }
 
 func (forgotLast) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		Version:    3, // want `SCHEMA-4: forgotLast has schema Version 3 but no upgrader for version 2$`
+		Version:    3, // want `SCHEMA-4: forgotLast has schema Version 3 but no upgrader for version 2: on state saved there Terraform fails with "Unable to Upgrade Resource State"$`
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
 }
@@ -81,7 +135,7 @@ type keyedByTarget struct{ base.Resource }
 
 func (keyedByTarget) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		Version:    1, // want `SCHEMA-4: keyedByTarget has schema Version 1 but no upgrader for version 0; the upgrader keyed 1 is keyed by the current version`
+		Version:    1, // want `SCHEMA-4: keyedByTarget has schema Version 1 but no upgrader for version 0: .*; the upgrader keyed 1 is keyed by the current version`
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
 }

@@ -139,6 +139,10 @@ func level(d *lint.Doc, levels map[string]string) string {
 }
 
 func rule(d *lint.Doc, lvl string) Rule {
+	tags := []string{} // SARIF wants an array, even for a check with no rule (lintignore)
+	for _, r := range d.Rules {
+		tags = append(tags, string(r))
+	}
 	return Rule{
 		ID:                   d.Name,
 		Name:                 d.Name,
@@ -147,7 +151,7 @@ func rule(d *lint.Doc, lvl string) Rule {
 		Help:                 Message{Text: d.Why, Markdown: d.Markdown()},
 		HelpURI:              d.URL(),
 		DefaultConfiguration: map[string]any{"level": lvl},
-		Properties:           map[string]any{"tags": d.Rules},
+		Properties:           map[string]any{"tags": tags},
 	}
 }
 

@@ -23,7 +23,7 @@ func top() { _ = func() {} }
 `
 
 func pass(s *testutil.Snippet) *analysis.Pass {
-	return &analysis.Pass{Fset: s.Fset, Files: s.Syntax, Pkg: s.Types, TypesInfo: s.TypesInfo}
+	return &analysis.Pass{Fset: s.Fset, Files: s.Files, Pkg: s.Types, TypesInfo: s.Info}
 }
 
 // Build lists package functions and the methods of both receiver kinds by

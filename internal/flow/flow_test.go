@@ -82,6 +82,16 @@ func failAfterReturnPath() int {
 	fail()
 	return 2
 }
+
+func pair() (bool, error) { return true, nil }
+
+func extracted() {
+	ok, _ := pair() // @call
+	if !ok {
+		return // @r7
+	}
+	set()
+}
 `
 
 func question() flow.Question {
@@ -123,6 +133,10 @@ func TestUnsettled(t *testing.T) {
 		{"loop", []string{"ret@end5 loop:else"}},
 		{"setThenFail", nil},
 		{"failAfterReturnPath", []string{"ret@r6 c6:then"}},
+		// The condition is a call's extracted result, with no position of
+		// its own: the branch is placed at the call. SSA folds the ! into
+		// the branch order: on this path ok is false.
+		{"extracted", []string{"ret@r7 call:else"}},
 	} {
 		fn := s.Func(t, tc.fn)
 		var got []string

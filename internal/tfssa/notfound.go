@@ -189,10 +189,15 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// CondPos is where a branch's condition is written, if known.
+// CondPos is where a branch's condition is written, if known; for a result
+// of a multi-value call (`ok, err := f(); if !ok`), which has no position of
+// its own, the call.
 func CondPos(ifi *ssa.If) token.Pos {
 	if p := ifi.Cond.Pos(); p.IsValid() {
 		return p
+	}
+	if ex, ok := ifi.Cond.(*ssa.Extract); ok {
+		return ex.Tuple.Pos()
 	}
 	return ifi.Pos()
 }

@@ -78,6 +78,10 @@ func tests(c Client, d *schema.ResourceData, resp *http.Response, err error) {
 	if errors.Is(err, ErrOther) { // @errorsIsOther
 		work()
 	}
+	var nfe *NotFoundError
+	if errors.As(err, &nfe) { // @errorsAs
+		work()
+	}
 	if err == ErrNotFound { // @eqGlobal
 		work()
 	}
@@ -137,6 +141,7 @@ func TestNotFoundBranch(t *testing.T) {
 		"bySummary":     {"then", "vanished reported not found", false},
 		"errorsIs":      {"then", "the error is ErrNotFound", false},
 		"errorsIsOther": nil,
+		"errorsAs":      {"then", "the error is a not-found error", false},
 		"eqGlobal":      {"then", "the error is ErrNotFound", false},
 		"message":       {"then", `the message contains "not found"`, false},
 		"messageOther":  nil,

@@ -58,9 +58,23 @@ func TestLoad(t *testing.T) {
 	}
 }
 
-func TestLoadReportsTypeErrors(t *testing.T) {
-	_, err := testutil.LoadSnippet("package p\n\nfunc f() int { return \"x\" }\n")
-	if err == nil || !strings.Contains(err.Error(), "snippet") {
-		t.Fatalf("LoadSnippet on a type error: %v, want a snippet error", err)
+// A snippet that does not compile is an error naming the cause, not a panic.
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"package p\n\nfunc f() int { return \"x\" }\n", "snippet:"},
+		{"package p\n\nfunc f( {\n", "snippet:"},
+		{"package p\n\nimport _ \"example.com/nosuch\"\n", "go list -export"},
+	} {
+		_, err := testutil.LoadSnippet(tc.src)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("LoadSnippet(%q): %v, want an error containing %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestMarkers(t *testing.T) {
+	got := testutil.Markers("a\nb // @x\nc // @y z\n")
+	if len(got) != 2 || got[2] != "x" || got[3] != "y" {
+		t.Errorf("Markers: %v", got)
 	}
 }

@@ -34,6 +34,11 @@ func (*NotFoundError) Error() string { return "" }
 type Obj struct{}
 type Client struct{}
 
+type apiError interface {
+	IsNotFound() bool
+	Retryable() bool
+}
+
 func (Client) Get(id string) (*Obj, error)                   { return nil, nil }
 func (Client) List() (*Obj, error)                           { return nil, nil }
 func (Client) Fetch(id string) (*Obj, *http.Response, error) { return nil, nil, nil }
@@ -46,7 +51,13 @@ func resourceFooExists(d *schema.ResourceData) (bool, error) { return true, nil 
 func existsCheck(d *schema.ResourceData) bool                { return true }
 func getList(key string, d *schema.ResourceData) ([]string, error) { return nil, nil }
 
-func tests(c Client, d *schema.ResourceData, resp *http.Response, err error) {
+func tests(c Client, d *schema.ResourceData, resp *http.Response, err error, apiErr apiError) {
+	if apiErr.IsNotFound() { // @invoke
+		work()
+	}
+	if apiErr.Retryable() { // @invokeOther
+		work()
+	}
 	if resp.StatusCode == 404 { // @s404
 		work()
 	}
@@ -131,6 +142,8 @@ func TestNotFoundBranch(t *testing.T) {
 		localNil   bool
 	}
 	cases := map[string]*want{
+		"invoke":        {"then", "IsNotFound reported not found", false},
+		"invokeOther":   nil,
 		"s404":          {"then", "the status is 404", false},
 		"sNe":           {"else", "the status is 404", false},
 		"grpc":          {"then", "the status is 5", false},

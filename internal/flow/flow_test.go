@@ -105,7 +105,7 @@ func question() flow.Question {
 		Hit:   named("set"),
 		Fails: named("fail"),
 		FailedSucc: func(ifi *ssa.If) int {
-			if named("failed")(ifi.Cond.(ssa.Instruction)) {
+			if instr, ok := ifi.Cond.(ssa.Instruction); ok && named("failed")(instr) {
 				return 0
 			}
 			return -1

@@ -2,6 +2,7 @@ package sarif_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,7 +80,7 @@ func TestConvertRules(t *testing.T) {
 		if !strings.HasPrefix(r.Help.Markdown, "# "+r.ID+"\n") || r.FullDescription.Text != docs[tc.i].Why {
 			t.Errorf("%s: help %q / %q", r.ID, r.Help.Markdown, r.FullDescription.Text)
 		}
-		if tags, _ := r.Properties["tags"].([]rules.ID); len(tags) != len(tc.tags) {
+		if tags, _ := r.Properties["tags"].([]rules.ID); !slices.Equal(tags, tc.tags) {
 			t.Errorf("%s: tags %v, want %v", r.ID, r.Properties["tags"], tc.tags)
 		}
 	}

@@ -29,16 +29,23 @@ type Path struct {
 	Branches []Branch
 }
 
-// Branch is one conditional branch taken: Taken is true for the then-branch.
+// Branch is one conditional branch taken: Taken is true when If.Cond holds
+// (the then-branch, unless the source negates the condition: SSA folds a !
+// into the order of the successors).
 type Branch struct {
 	If    *ssa.If
 	Taken bool
 }
 
-// Pos is where the branch's condition is written, if known.
+// Pos is where the branch's condition is written, if known; for a result
+// of a multi-value call (`ok, err := f(); if !ok`), which has no position of
+// its own, the call.
 func (b Branch) Pos() token.Pos {
 	if p := b.If.Cond.Pos(); p.IsValid() {
 		return p
+	}
+	if ex, ok := b.If.Cond.(*ssa.Extract); ok {
+		return ex.Tuple.Pos()
 	}
 	return b.If.Pos()
 }

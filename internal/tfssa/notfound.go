@@ -131,7 +131,7 @@ func notFoundCall(c *ssa.CallCommon, isPredicate func(*types.Func) bool) (NotFou
 			if g := globalLoad(c.Args[1]); g != nil && tfapi.NotFoundName(g.Name()) {
 				return NotFound{Succ: 0, What: "the error is " + g.Name()}, true
 			}
-			if tfapi.NotFoundName(types.TypeString(c.Args[1].Type(), nil)) {
+			if tfapi.NotFoundName(types.TypeString(unbox(c.Args[1]).Type(), nil)) {
 				return NotFound{Succ: 0, What: "the error is a not-found error"}, true
 			}
 		}
@@ -155,6 +155,15 @@ func notFoundCall(c *ssa.CallCommon, isPredicate func(*types.Func) bool) (NotFou
 func isExistsName(name string) bool {
 	n := strings.ToLower(shortName(name))
 	return strings.Contains(n, "exist") && !tfapi.NotFoundName(n)
+}
+
+// unbox looks through the conversion to any of an argument: errors.As's
+// target (&nfe) arrives boxed, its type only inside.
+func unbox(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return v
 }
 
 func shortName(name string) string {
@@ -189,10 +198,15 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// CondPos is where a branch's condition is written, if known.
+// CondPos is where a branch's condition is written, if known; for a result
+// of a multi-value call (`ok, err := f(); if !ok`), which has no position of
+// its own, the call.
 func CondPos(ifi *ssa.If) token.Pos {
 	if p := ifi.Cond.Pos(); p.IsValid() {
 		return p
+	}
+	if ex, ok := ifi.Cond.(*ssa.Extract); ok {
+		return ex.Tuple.Pos()
 	}
 	return ifi.Pos()
 }

@@ -4,6 +4,7 @@ package sarif
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -139,10 +140,8 @@ func level(d *lint.Doc, levels map[string]string) string {
 }
 
 func rule(d *lint.Doc, lvl string) Rule {
-	tags := []string{} // SARIF wants an array, even for a check with no rule (lintignore)
-	for _, r := range d.Rules {
-		tags = append(tags, string(r))
-	}
+	// SARIF wants an array, even for a check with no rule (lintignore).
+	tags := append([]rules.ID{}, d.Rules...)
 	return Rule{
 		ID:                   d.Name,
 		Name:                 d.Name,

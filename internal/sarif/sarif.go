@@ -4,12 +4,12 @@ package sarif
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 )
 

@@ -101,6 +101,7 @@ Flags:
   -lintignore.unused=false   allow //lintignore directives that silence nothing
   -c=<n>                     print n lines of source around each finding
   -test=false                leave _test.go files out
+  -providermodel.tests       report findings in _test.go files too (off: test harness providers)
   -V, version                the version
 
 Suppress one finding, with a reason, on its line or the line above:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -69,8 +70,8 @@ func parseTree(out []byte) ([]entry, error) {
 		return nil, fmt.Errorf("reading the driver's JSON: %v", err)
 	}
 	var es []entry
-	for _, pkg := range sorted(tree) {
-		for _, a := range sorted(tree[pkg]) {
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
+		for _, a := range slices.Sorted(maps.Keys(tree[pkg])) {
 			e := entry{pkg: pkg, analyzer: a}
 			var failed struct {
 				Err string `json:"error"`
@@ -85,15 +86,6 @@ func parseTree(out []byte) ([]entry, error) {
 		}
 	}
 	return es, nil
-}
-
-func sorted[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // exitCode is the standalone driver's code for a run: like x/tools' text

@@ -4,8 +4,9 @@ package sarif
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -112,8 +113,8 @@ func Convert(out []byte, docs []*lint.Doc, root string, levels map[string]string
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule(d, level(d, levels)))
 	}
 	seen := map[string]bool{}
-	for _, pkg := range sortedKeys(tree) {
-		for _, analyzer := range sortedKeys(tree[pkg]) {
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
+		for _, analyzer := range slices.Sorted(maps.Keys(tree[pkg])) {
 			i, isCheck := index[analyzer]
 			var diags []jsonDiag
 			if !isCheck || json.Unmarshal(tree[pkg][analyzer], &diags) != nil {
@@ -189,13 +190,4 @@ func location(posn, root string) Location {
 		art = ArtifactLoc{URI: filepath.ToSlash(rel), URIBaseID: "%SRCROOT%"}
 	}
 	return Location{PhysicalLocation: PhysicalLocation{ArtifactLocation: art, Region: Region{StartLine: max(line, 1), StartColumn: col}}}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

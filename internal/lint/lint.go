@@ -131,7 +131,9 @@ type Finding struct {
 // position. The check name is what //lintignore takes, so every finding
 // shows it, whatever the driver prints around the message.
 func (r *Reporter) Report(f Finding) {
-	if !f.Pos.IsValid() || r.suppressed(f.Pos, f.Rule) {
+	// A directive is matched (and so counted as used) before a finding in a
+	// _test.go file is dropped.
+	if !f.Pos.IsValid() || r.suppressed(f.Pos, f.Rule) || !ReportTestFiles && inTestFile(r.pass.Fset, f.Pos) {
 		return
 	}
 	r.pass.Report(analysis.Diagnostic{

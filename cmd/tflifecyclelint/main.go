@@ -29,8 +29,8 @@ func main() {
 	}
 	os.Args = rewriteArgs(os.Args)
 	args := os.Args[1:]
-	if v, ok := versionFlag(args); ok {
-		os.Exit(printVersion(os.Stdout, v))
+	if v, ok := versionFlag(args); ok && v != "full" {
+		os.Exit(printVersion(os.Stdout))
 	}
 	sarifOut, levels, rest, err := ownFlags(args)
 	if err != nil {
@@ -46,7 +46,7 @@ func main() {
 		case "help":
 			os.Exit(help(os.Stdout, os.Stderr, pats[1:]))
 		case "version":
-			os.Exit(printVersion(os.Stdout, ""))
+			os.Exit(printVersion(os.Stdout))
 		}
 		if err := checkPatterns(pats); err != nil {
 			fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 )
 
-// versionFlag finds -V (any value) among the flags: "full" is go vet's
-// protocol, anything else the human form.
+// versionFlag finds -V (any value) among the flags.
 func versionFlag(args []string) (string, bool) {
 	for _, a := range args {
 		if a == "--" || !strings.HasPrefix(a, "-") {
@@ -60,31 +57,9 @@ func moduleVersion() string {
 	return v + " " + bi.GoVersion
 }
 
-// printVersion prints the version. With -V=full it follows go vet's
-// protocol: "devel … buildID=<hash of the binary>", so go vet's cache is keyed
-// by the exact binary (a rebuilt checkout is never mistaken for the last one).
-func printVersion(w io.Writer, mode string) int {
-	if mode != "full" {
-		fmt.Fprintf(w, "tflifecyclelint %s\n", moduleVersion())
-		return exitClean
-	}
-	self, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return exitError
-	}
-	f, err := os.Open(self)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return exitError
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		fmt.Fprintf(os.Stderr, "tflifecyclelint: %v\n", err)
-		return exitError
-	}
-	v, _, _ := strings.Cut(moduleVersion(), " ")
-	fmt.Fprintf(w, "%s version devel %s buildID=%x\n", self, v, h.Sum(nil))
+// printVersion prints the version for people. -V=full (go vet's protocol)
+// is left to the x/tools driver, which answers with the binary's hash.
+func printVersion(w io.Writer) int {
+	fmt.Fprintf(w, "tflifecyclelint %s\n", moduleVersion())
 	return exitClean
 }

@@ -13,6 +13,7 @@ import (
 // Every output mode exits as README and `help` say: 0 clean, 1 errors,
 // 2 bad usage, 3 findings. -debug-model's model lines are not findings.
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	slow(t)
 	bin := buildTool(t)
 	fixtures := testutil.Fixtures()
@@ -63,6 +64,7 @@ func TestExitCodes(t *testing.T) {
 // Suppression by check name and by rule ID; a typo and a directive that
 // silences nothing are reported, the same under go vet.
 func TestSuppression(t *testing.T) {
+	t.Parallel()
 	slow(t)
 	bin := buildTool(t)
 	dir := testutil.Fixtures()

@@ -37,6 +37,7 @@ func copyFixtures(t *testing.T) string {
 // Applying the suggested fixes, through -fix or go fix -fixtool, makes the
 // findings go away.
 func TestFixRemovesFindings(t *testing.T) {
+	t.Parallel()
 	slow(t)
 	bin := buildTool(t)
 	for name, fix := range map[string][]string{

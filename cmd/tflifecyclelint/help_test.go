@@ -15,6 +15,7 @@ import (
 // `help` names the purpose, every check (opt-in ones apart), the driver's
 // flags and the exit codes.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
 		r := run(t, testutil.Fixtures(), bin, args...)
@@ -54,6 +55,7 @@ func TestHelp(t *testing.T) {
 // `help <check>` explains every check, opt-in ones included, like
 // staticcheck -explain; an unknown name is a usage error.
 func TestHelpCheck(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	for _, d := range passes.Docs() {
 		r := run(t, testutil.Fixtures(), bin, "help", d.Name)
@@ -102,6 +104,7 @@ func firstLine(s string) string {
 // The version comes from the build information; -V=full follows go vet's
 // protocol (go vet keys its cache by the buildID).
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	for _, args := range [][]string{{"version"}, {"-V"}} {
 		r := run(t, testutil.Fixtures(), bin, args...)

@@ -84,6 +84,7 @@ func diagnostics(dir, out string) []string {
 // The standalone driver and go vet -vettool report the same findings on a
 // fixture whose schemas live in another package than the resources.
 func TestDriversAgree(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	dir := testutil.Fixtures()
 
@@ -110,6 +111,7 @@ func TestDriversAgree(t *testing.T) {
 }
 
 func TestDisableOneAnalyzer(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	r := run(t, testutil.Fixtures(), bin, "-missingforcenew=false", "./crosspkg/...")
 	ds := diagnostics(testutil.Fixtures(), r.stderr)
@@ -119,6 +121,7 @@ func TestDisableOneAnalyzer(t *testing.T) {
 }
 
 func TestDebugModel(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	r := run(t, testutil.Fixtures(), bin, "-debug-model", "./crosspkg/fwres")
 	if !strings.Contains(r.stderr, "model: resource widget schema v2{id:string/C[UseStateForUnknown] name:string/R}") {
@@ -128,6 +131,7 @@ func TestDebugModel(t *testing.T) {
 
 // Bad input gets one line and a non-zero exit, never a stack trace.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	fixtures := testutil.Fixtures()
 	empty := t.TempDir()
@@ -174,6 +178,7 @@ func TestBadInput(t *testing.T) {
 // findings, related positions included (helpers in another package), and the
 // expected count per check (findings carry the check's name).
 func TestDriversAgreeOnFixtures(t *testing.T) {
+	t.Parallel()
 	slow(t)
 	bin := buildTool(t)
 	dir := testutil.Fixtures()

@@ -28,6 +28,7 @@ func sarifValidator(t *testing.T) func([]byte) error {
 
 // The validation is not vacuous: a wrong version or a level outside the enum fails.
 func TestSARIFSchemaRejectsBadLogs(t *testing.T) {
+	t.Parallel()
 	validate := sarifValidator(t)
 	for _, bad := range []string{
 		`{"version": "9.9", "runs": []}`,
@@ -43,6 +44,7 @@ func TestSARIFSchemaRejectsBadLogs(t *testing.T) {
 }
 
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	r := run(t, testutil.Fixtures(), bin, "-sarif", "-severity=missingforcenew=warning", "./crosspkg/...")
 	if r.code != 3 {
@@ -97,6 +99,7 @@ func TestSARIF(t *testing.T) {
 }
 
 func TestSeverityFlagErrors(t *testing.T) {
+	t.Parallel()
 	bin := buildTool(t)
 	for _, arg := range []string{"-severity=nosuchcheck=error", "-severity=missingforcenew=loud", "-severity=missingforcenew"} {
 		r := run(t, testutil.Fixtures(), bin, "-sarif", arg, "./crosspkg/...")

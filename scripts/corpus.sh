@@ -44,7 +44,9 @@ for pkg, by in data.items():
             if (d["posn"], m) in seen:
                 continue
             seen.add((d["posn"], m))
-            rule = m.split(":")[0]
+            # "check: RULE: ..." since findings carry their check's name.
+            parts = m.split(": ")
+            rule = parts[1] if len(parts) > 2 and parts[0] == an else parts[0]
             counts[an + "/" + rule] = counts.get(an + "/" + rule, 0) + 1
 fw, sdk, res, unres = (sum(v[i] for v in model.values()) for i in range(4))
 peak = open(mem).read().strip().splitlines()[-1] if open(mem).read().strip() else "?"

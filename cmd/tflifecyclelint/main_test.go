@@ -21,6 +21,16 @@ var (
 	buildErr  error
 )
 
+// TestMain removes the driver built by buildTool: each run would otherwise
+// leave a binary of tens of megabytes in the temporary folder.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if toolPath != "" {
+		os.RemoveAll(filepath.Dir(toolPath))
+	}
+	os.Exit(code)
+}
+
 // buildTool builds the driver once per test binary.
 func buildTool(t *testing.T) string {
 	t.Helper()

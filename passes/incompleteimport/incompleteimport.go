@@ -27,6 +27,6 @@ func run(pass *analysis.Pass) (any, error) {
 		read := funcs[facts.Method(pass.Pkg, r.TypeName, "Read")]
 		checkFramework(rep, r, imp, read)
 	}
-	checkSDK(rep, model, byName(funcs))
+	checkSDK(rep, model, funcs)
 	return nil, nil
 }

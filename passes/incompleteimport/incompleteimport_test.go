@@ -20,5 +20,6 @@ func Test(t *testing.T) {
 var outcomes = []testutil.Outcome{
 	{Finding: `IMPORT-1: .* writes nothing`, Says: `"Missing Resource Import State"`},
 	{Finding: `IMPORT-1: .* passes the ID into`, Says: `the import fails .*"Cannot import non-existent remote object"`},
+	{Finding: `IMPORT-1: .* looks the object up with`, Says: `the import fails, with the API's error or.*"Cannot import non-existent remote object"`},
 	{Finding: `IMPORT-3: .* ImportStatePassthrough`, Says: `the first plan with the matching configuration replaces`},
 }

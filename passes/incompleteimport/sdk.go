@@ -15,11 +15,13 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// checkSDK reports passthrough-imported SDK resources whose Read never sets
-// a Required+ForceNew attribute.
-func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Function) {
+// checkSDK reports SDK resources whose import stub lacks what Read looks the
+// object up by (IMPORT-1), and passthrough-imported ones whose Read never
+// sets a Required+ForceNew attribute (IMPORT-3).
+func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa.Function) {
+	byName := byName(funcs)
 	for _, r := range model.SDK {
-		if r.Kind != "resource" || r.Importer != "passthrough" || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
+		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
 		ref, ok := r.Funcs["Read"]
@@ -27,24 +29,41 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Fun
 		if !ok || read == nil {
 			continue
 		}
-		set, known := keysSet(read)
-		if !known {
+		stub, ok := stubOf(r, funcs, byName)
+		if !ok {
 			continue
 		}
-		var missing []string
-		for _, a := range r.Schema.Attributes {
-			if a.Required && a.ForceNew && !a.Uncertain && !set[a.Name] {
-				missing = append(missing, a.Name)
-			}
+		lookedUp := checkSDKLookups(rep, r, stub, read, ref)
+		if r.Importer == "passthrough" && r.Schema.Complete {
+			checkNeverSet(rep, r, read, ref, lookedUp)
 		}
-		if len(missing) == 0 {
-			continue
-		}
-		sort.Strings(missing)
-		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: r.Pos,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
-			Related: []analysis.RelatedInformation{lint.Related(ref.Pos, "Read is %s", ref.Func)}})
 	}
+}
+
+// checkNeverSet reports Required+ForceNew attributes a passthrough-imported
+// resource's Read never sets, but those IMPORT-1 already named.
+func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
+	set, known := keysSet(read)
+	if !known {
+		return
+	}
+	var missing []string
+	for _, a := range r.Schema.Attributes {
+		if a.Required && a.ForceNew && !a.Uncertain && !set[a.Name] && !lookedUp[a.Name] {
+			missing = append(missing, a.Name)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	sort.Strings(missing)
+	// Reported on Read, which must fill what the importer leaves out.
+	rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(),
+		Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
+		Related: []analysis.RelatedInformation{
+			lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
+			lint.Related(ref.Pos, "Read is %s", ref.Func),
+		}})
 }
 
 // keysSet collects the constant keys d.Set is called with in fn and in the
@@ -64,7 +83,7 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if st, ok := instr.(*ssa.Store); ok && tfapi.IsResourceData(st.Val.Type()) && !intoWriter(st.Addr) {
+				if st, ok := instr.(*ssa.Store); ok && tfapi.IsResourceData(st.Val.Type()) && !intoWriter(st.Addr) && !intoResult(st.Addr) {
 					return false // d kept somewhere the check does not follow
 				}
 				c, ok := instr.(ssa.CallInstruction)
@@ -141,6 +160,13 @@ func holdsResourceData(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// intoResult: a store of d into a slice literal's element, as an importer
+// returns []*schema.ResourceData{d}.
+func intoResult(addr ssa.Value) bool {
+	_, ok := addr.(*ssa.IndexAddr)
+	return ok
 }
 
 // intoWriter: a store of d into a field of a state writer.

@@ -9,7 +9,7 @@ import (
 
 func list(string) (map[string]string, error) { return nil, nil }
 
-func readPrefix(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+func readPrefix(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
 	pairs, err := list(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
@@ -24,7 +24,7 @@ func noop(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 
 // The F12 shape: passthrough, and Read never sets the Required+ForceNew prefix.
 func resourcePrefix() *schema.Resource {
-	return &schema.Resource{ // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
+	return &schema.Resource{
 		CreateContext: noop,
 		ReadContext:   readPrefix,
 		DeleteContext: noop,

@@ -2,10 +2,11 @@ package incompleteimport
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,6 +26,8 @@ type stateLookup struct {
 	attr string
 	get  token.Pos // d.Get("attr")
 	call token.Pos // the lookup it reaches
+	in   *ssa.Function
+	at   ssa.CallInstruction
 }
 
 // importStub says what an SDK importer leaves in the stub state: the keys it
@@ -72,10 +75,9 @@ func checkSDKLookups(rep *lint.Reporter, r *facts.SDKResource, stub importStub, 
 	for _, a := range r.Schema.Attributes {
 		attrs[a.Name] = a
 	}
-	set, _ := keysSet(read) // a Read that sets the attribute itself fills it before or after: left alone
 	for _, l := range stateLookups(read, 0, map[*ssa.Function]bool{}) {
 		a, ok := attrs[l.attr]
-		if !ok || a.Uncertain || a.Computed && !a.Optional || set[l.attr] || stub.keys[l.attr] || reported[l.attr] {
+		if !ok || a.Uncertain || a.Computed && !a.Optional || stub.keys[l.attr] || reported[l.attr] || setBefore(read, l) {
 			continue
 		}
 		reported[l.attr] = true
@@ -116,6 +118,39 @@ func sortedKeys(m map[string]bool) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
+// setBefore: Read sets the attribute before the lookup (a d.Set in the
+// lookup's function whose block dominates it), or sets it in code elsewhere,
+// whose order the check does not know. A d.Set after the lookup (from the
+// API's answer) does not help the import.
+func setBefore(read *ssa.Function, l stateLookup) bool {
+	if set, known := keysSetOutside(read, l.in); !known || set[l.attr] {
+		return true
+	}
+	for _, b := range l.in.Blocks {
+		for i, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || !isSetOf(c, l.attr) {
+				continue
+			}
+			lb := l.at.Block()
+			if b != lb && b.Dominates(lb) || b == lb && i < slices.Index(lb.Instrs, ssa.Instruction(l.at)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isSetOf: d.Set("attr", ...) or d.Set("attr.…", ...).
+func isSetOf(c *ssa.Call, attr string) bool {
+	fn := c.Common().StaticCallee()
+	if fn == nil || fn.Name() != "Set" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	k, ok := tfssa.ConstString(c.Common().Args[1])
+	return ok && (k == attr || strings.HasPrefix(k, attr+"."))
+}
+
 // stateLookups finds d.Get("attr") values reaching a lookup in fn, or in the
 // package's helpers fn hands d to (two levels), unless the value is compared
 // first (a fallback to the ID when it is empty).
@@ -133,7 +168,7 @@ func stateLookups(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) []st
 			}
 			if attr, ok := stateGet(call); ok {
 				if at, ok := reachesLookup(call); ok {
-					out = append(out, stateLookup{attr: attr, get: instrPos(fn, call), call: instrPos(fn, at)})
+					out = append(out, stateLookup{attr: attr, get: instrPos(fn, call), call: instrPos(fn, at), in: fn, at: at})
 				}
 				continue
 			}

@@ -70,6 +70,12 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 // package's helpers it hands d to; known is false when d reaches code out of
 // sight or a key is not a constant.
 func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
+	return keysSetOutside(fn, nil)
+}
+
+// keysSetOutside is keysSet without the d.Set calls made directly in skip
+// (its callees still count).
+func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 	set = map[string]bool{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(fn *ssa.Function, depth int) bool
@@ -108,7 +114,9 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 						if !ok {
 							return false
 						}
-						set[strings.SplitN(k, ".", 2)[0]] = true
+						if fn != skip {
+							set[strings.SplitN(k, ".", 2)[0]] = true
+						}
 					}
 				case callee.Pkg == fn.Pkg:
 					if !visit(callee, depth+1) {

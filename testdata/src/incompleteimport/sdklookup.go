@@ -319,3 +319,25 @@ func opaqueImporter() *schema.Resource {
 		Schema:        roleSchema(),
 	}
 }
+
+// Read stores the attribute from the API's answer, after looking the object
+// up by it: too late for the import.
+func readSetsAfter(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	r, err := api.GetRole(ctx, d.Get("parent_id").(string), d.Id()) // want `IMPORT-1: setsAfter .* "parent_id" read from state`
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("parent_id", r.ID)
+	return nil
+}
+
+func setsAfter() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readSetsAfter,
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema:        roleSchema(),
+	}
+}

@@ -167,7 +167,7 @@ func stateLookups(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) []st
 				continue
 			}
 			if attr, ok := stateGet(call); ok {
-				if at, ok := reachesLookup(call); ok {
+				if at, ok := reachesLookup(call, fn.Pkg, 0); ok {
 					out = append(out, stateLookup{attr: attr, get: instrPos(fn, call), call: instrPos(fn, at), in: fn, at: at})
 				}
 				continue
@@ -202,17 +202,18 @@ func stateGet(call *ssa.Call) (string, bool) {
 	return k, true
 }
 
-// reachesLookup follows v through conversions and struct fields to a call
-// outside the standard library and the plugin libraries that can fail (or
-// builds a request whose method can). Any comparison on the way means the
-// code tests the value: nothing is reported.
-func reachesLookup(v ssa.Value) (ssa.CallInstruction, bool) {
+// reachesLookup follows v through conversions, strings built from it, struct
+// fields and the package's own helpers (two levels) to a lookup: a call that
+// can fail to code outside the standard library and the plugin libraries, or
+// an HTTP request. Any comparison on the way means the code tests the value:
+// nothing is reported.
+func reachesLookup(v ssa.Value, pkg *ssa.Package, depth int) (ssa.CallInstruction, bool) {
 	work, seen := []ssa.Value{v}, map[ssa.Value]bool{}
 	var found ssa.CallInstruction
 	for len(work) > 0 {
 		v := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[v] {
+		if seen[v] || v.Referrers() == nil {
 			continue
 		}
 		seen[v] = true
@@ -227,16 +228,22 @@ func reachesLookup(v ssa.Value) (ssa.CallInstruction, bool) {
 				if u.Op == token.MUL {
 					work = append(work, u) // a request struct passed by value
 				}
-			case *ssa.TypeAssert, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.Extract:
+			case *ssa.TypeAssert, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.Extract, *ssa.Slice:
 				work = append(work, u.(ssa.Value))
 			case *ssa.Store:
-				if fa, ok := u.Addr.(*ssa.FieldAddr); ok && u.Val == v {
-					work = append(work, fa.X)
+				switch addr := u.Addr.(type) {
+				case *ssa.FieldAddr: // a request struct built around the value
+					work = append(work, addr.X)
+				case *ssa.IndexAddr: // variadic arguments: fmt.Sprintf("/roles/%s", id)
+					work = append(work, addr.X)
 				}
-			case *ssa.FieldAddr:
-				// a request struct built around the value, passed by address
 			case ssa.CallInstruction:
-				if found == nil && isLookup(u.Common(), v) {
+				if found != nil {
+					continue
+				}
+				if call, ok := stdString(u); ok {
+					work = append(work, call) // the string it builds
+				} else if isLookupCall(u, v, pkg, depth) {
 					found = u
 				}
 			}
@@ -245,11 +252,53 @@ func reachesLookup(v ssa.Value) (ssa.CallInstruction, bool) {
 	return found, found != nil
 }
 
+// isLookupCall: c is a lookup with v among its arguments, or a helper of the
+// package that hands v to one.
+func isLookupCall(u ssa.CallInstruction, v ssa.Value, pkg *ssa.Package, depth int) bool {
+	c := u.Common()
+	callee := c.StaticCallee()
+	if callee == nil || callee.Pkg != pkg || c.IsInvoke() {
+		return isLookup(c, v)
+	}
+	if depth >= 2 {
+		return false
+	}
+	for i, a := range c.Args {
+		if a == v && i < len(callee.Params) {
+			if _, ok := reachesLookup(callee.Params[i], pkg, depth+1); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stdString: a standard library call that returns the string it builds
+// (fmt.Sprintf, path.Join, url.PathEscape, ...).
+func stdString(u ssa.CallInstruction) (*ssa.Call, bool) {
+	call, ok := u.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil || !tfapi.IsStd(fn.Pkg.Pkg.Path()) || fn.Signature.Results().Len() != 1 {
+		return nil, false
+	}
+	return call, types.Identical(fn.Signature.Results().At(0).Type(), types.Typ[types.String])
+}
+
 // isLookup: a call, with v as an argument, to code outside the standard
 // library and the plugin libraries that returns an error, or returns a request
-// whose method returns one (client.GetThing(ctx, key).Execute()).
+// whose method returns one (client.GetThing(ctx, key).Execute()); or an HTTP
+// request built with it.
 func isLookup(c *ssa.CallCommon, v ssa.Value) bool {
-	if !isArg(c, v) || stdOrPlugin(c) {
+	if !isArg(c, v) {
+		return false
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "net/http" && (fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithContext") {
+		return true
+	}
+	if stdOrPlugin(c) {
 		return false
 	}
 	res := c.Signature().Results()

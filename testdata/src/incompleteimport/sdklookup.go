@@ -4,32 +4,17 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"strings"
+
+	apiclient "fixtures/incompleteimport/api"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 )
 
-// A small API client, as providers wrap their SDKs.
-type apiClient struct{}
-
-type role struct{ ID, Name string }
-
-func (apiClient) GetRole(ctx context.Context, parent, id string) (*role, error) { return &role{}, nil }
-func (apiClient) Do(path string) error                                          { return nil }
-
-type getRequest struct{ Identifier string }
-
-func (apiClient) Get(ctx context.Context, req *getRequest) (*role, error) { return &role{}, nil }
-
-type projectCall struct{ key string }
-
-func (c projectCall) Execute() (*role, error) { return &role{}, nil }
-
-func (apiClient) Project(ctx context.Context, key string) projectCall { return projectCall{key} }
-
 func tags(v any) map[string]string { return nil }
 
-var api apiClient
+var api apiclient.Client
 
 func roleSchema() map[string]*schema.Schema {
 	return map[string]*schema.Schema{
@@ -67,7 +52,7 @@ func byParent() *schema.Resource {
 
 // Through a request struct.
 func readByRequest(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	r, err := api.Get(ctx, &getRequest{Identifier: d.Get("name").(string)}) // want `IMPORT-1: byRequest .* looks the object up with "name" read from state`
+	r, err := api.Get(ctx, &apiclient.GetRequest{Identifier: d.Get("name").(string)}) // want `IMPORT-1: byRequest .* looks the object up with "name" read from state`
 	if err != nil {
 		return diag.FromErr(err)
 	}
@@ -112,6 +97,26 @@ func fetch(d *schema.ResourceData) error {
 	return api.Do("/parents/" + d.Get("parent_id").(string) + "/roles/" + d.Id()) // want `IMPORT-1: byPath .* "parent_id" read from state`
 }
 
+// Through a helper of the package that builds the path.
+func rolePath(parent, id string) error {
+	return api.Do(fmt.Sprintf("/parents/%s/roles/%s", parent, id))
+}
+
+func readByHelper(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	return diag.FromErr(rolePath(d.Get("parent_id").(string), d.Id())) // want `IMPORT-1: byHelper .* "parent_id" read from state`
+}
+
+func byHelper() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readByHelper,
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema:        roleSchema(),
+	}
+}
+
 func readByPath(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	return diag.FromErr(fetch(d))
 }
@@ -152,13 +157,41 @@ func byID() *schema.Resource {
 	}
 }
 
+// The attribute only filters what an ID lookup returned, in a helper of the
+// package that looks nothing up.
+func filterByName(r *apiclient.Role, name string) error {
+	if !strings.EqualFold(r.Name, name) {
+		return fmt.Errorf("role %s renamed", r.ID)
+	}
+	return nil
+}
+
+func readFilters(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	r, err := api.GetRole(ctx, "", d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	return diag.FromErr(filterByName(r, d.Get("name").(string)))
+}
+
+func filters() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readFilters,
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema:        roleSchema(),
+	}
+}
+
 // Falls back to the ID when the attribute is empty (as after import).
 func readWithFallback(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	name := d.Get("name").(string)
 	if name == "" {
 		name = d.Id()
 	}
-	r, err := api.Get(ctx, &getRequest{Identifier: name})
+	r, err := api.Get(ctx, &apiclient.GetRequest{Identifier: name})
 	if err != nil {
 		return diag.FromErr(err)
 	}
@@ -201,7 +234,7 @@ func setsParent() *schema.Resource {
 
 // A Computed attribute is not the import's business here.
 func readByEtag(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	_, err := api.Get(ctx, &getRequest{Identifier: d.Get("etag").(string)})
+	_, err := api.Get(ctx, &apiclient.GetRequest{Identifier: d.Get("etag").(string)})
 	return diag.FromErr(err)
 }
 

@@ -21,5 +21,6 @@ var outcomes = []testutil.Outcome{
 	{Finding: `IMPORT-1: .* writes nothing`, Says: `"Missing Resource Import State"`},
 	{Finding: `IMPORT-1: .* passes the ID into`, Says: `the import fails .*"Cannot import non-existent remote object"`},
 	{Finding: `IMPORT-1: .* looks the object up with`, Says: `the import fails, with the API's error or.*"Cannot import non-existent remote object"`},
-	{Finding: `IMPORT-3: .* ImportStatePassthrough`, Says: `the first plan with the matching configuration replaces`},
+	{Finding: `IMPORT-3: .* \(Required\):`, Says: `the first plan with the matching configuration is not empty`},
+	{Finding: `IMPORT-3: .* \(Required, ForceNew\)`, Says: `the first plan with the matching configuration replaces`},
 }

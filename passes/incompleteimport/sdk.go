@@ -40,30 +40,43 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa
 	}
 }
 
-// checkNeverSet reports Required+ForceNew attributes a passthrough-imported
-// resource's Read never sets, but those IMPORT-1 already named.
+// checkNeverSet reports Required attributes a passthrough-imported
+// resource's Read never sets, but those IMPORT-1 already named: ForceNew ones
+// make the first plan replace the object, others an update in place.
+// Sensitive ones are left alone: APIs seldom return secrets.
 func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
 	set, known := keysSet(read)
 	if !known {
 		return
 	}
-	var missing []string
+	var replaced, updated []string
 	for _, a := range r.Schema.Attributes {
-		if a.Required && a.ForceNew && !a.Uncertain && !set[a.Name] && !lookedUp[a.Name] {
-			missing = append(missing, a.Name)
+		switch {
+		case !a.Required || a.Uncertain || set[a.Name] || lookedUp[a.Name]:
+		case a.ForceNew:
+			replaced = append(replaced, a.Name)
+		case !a.Sensitive && !a.WriteOnly:
+			updated = append(updated, a.Name)
 		}
 	}
-	if len(missing) == 0 {
-		return
+	related := []analysis.RelatedInformation{
+		lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
+		lint.Related(ref.Pos, "Read is %s", ref.Func),
 	}
-	sort.Strings(missing)
 	// Reported on Read, which must fill what the importer leaves out.
-	rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(),
-		Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
-		Related: []analysis.RelatedInformation{
-			lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
-			lint.Related(ref.Pos, "Read is %s", ref.Func),
-		}})
+	if len(replaced) > 0 {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(sorted(replaced)))})
+	}
+	if len(updated) > 0 {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.Name, quoteAll(sorted(updated)))})
+	}
+}
+
+func sorted(names []string) []string {
+	sort.Strings(names)
+	return names
 }
 
 // keysSet collects the constant keys d.Set is called with in fn and in the

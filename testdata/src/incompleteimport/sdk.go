@@ -153,3 +153,28 @@ func resourcePrefixWriter() *schema.Resource {
 		},
 	}
 }
+
+// Required but not ForceNew, never set by Read: the first plan after import
+// updates it. A Sensitive one (a secret the API does not return) is left alone.
+func readLabelled(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: labelled is imported with ImportStatePassthrough, but its Read never sets "label" \(Required\): .* the first plan with the matching configuration is not empty`
+	pairs, err := list(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	return diag.FromErr(d.Set("subkeys", pairs))
+}
+
+func labelled() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readLabelled,
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema: map[string]*schema.Schema{
+			"label":    {Type: schema.TypeString, Required: true},
+			"password": {Type: schema.TypeString, Required: true, Sensitive: true},
+			"subkeys":  {Type: schema.TypeMap, Computed: true, Elem: &schema.Schema{Type: schema.TypeString}},
+		},
+	}
+}

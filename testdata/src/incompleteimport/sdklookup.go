@@ -18,7 +18,7 @@ var api apiclient.Client
 
 func roleSchema() map[string]*schema.Schema {
 	return map[string]*schema.Schema{
-		"parent_id": {Type: schema.TypeString, Required: true},
+		"parent_id": {Type: schema.TypeString, Optional: true},
 		"name":      {Type: schema.TypeString, Optional: true},
 		"tags":      {Type: schema.TypeMap, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
 		"etag":      {Type: schema.TypeString, Computed: true},

@@ -68,7 +68,7 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
 			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(sorted(replaced)))})
 	}
-	if len(updated) > 0 {
+	if len(updated) > 0 && reportUpdates {
 		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
 			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.Name, quoteAll(sorted(updated)))})
 	}

@@ -156,7 +156,10 @@ type SDKResource struct {
 	Upgraders         []Upgrader
 	MigrateState      bool
 	// Importer is "", "passthrough", "custom" or "unresolved".
-	Importer      string
+	Importer string
+	// ImportFunc is a custom importer's State/StateContext function (Func ""
+	// for a function literal, found by Pos).
+	ImportFunc    FuncRef
 	CustomizeDiff bool
 	// CustomizeDiffFuncs names the functions the CustomizeDiff expression
 	// mentions (customdiff.All arguments, factories); CustomizeDiffSpan is

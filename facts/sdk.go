@@ -179,7 +179,7 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 			r.CustomizeDiffSpan = [2]token.Pos{v.Pos(), v.End()}
 		}
 	case "Importer":
-		r.Importer = e.sdkImporter(v)
+		r.Importer, r.ImportFunc = e.sdkImporter(v)
 	}
 }
 
@@ -229,9 +229,10 @@ func (e *env) sdkUpgraders(v ast.Expr) ([]Upgrader, bool) {
 	return out, true
 }
 
-func (e *env) sdkImporter(v ast.Expr) string {
+// sdkImporter classifies a ResourceImporter and names a custom one's function.
+func (e *env) sdkImporter(v ast.Expr) (string, FuncRef) {
 	if isNil(e.pass.TypesInfo, v) {
-		return ""
+		return "", FuncRef{}
 	}
 	x := unparen(v)
 	if u, ok := x.(*ast.UnaryExpr); ok {
@@ -239,16 +240,24 @@ func (e *env) sdkImporter(v ast.Expr) string {
 	}
 	lit, ok := x.(*ast.CompositeLit)
 	if !ok {
-		return "unresolved"
+		return "unresolved", FuncRef{}
 	}
-	for _, fv := range fields(lit) {
-		if fn, ok := e.objectOf(fv).(*types.Func); ok && strings.HasPrefix(fn.Name(), "ImportStatePassthrough") {
+	var ref FuncRef
+	for key, fv := range fields(lit) {
+		fn, _ := e.objectOf(fv).(*types.Func)
+		if fn != nil && strings.HasPrefix(fn.Name(), "ImportStatePassthrough") {
 			if _, isSDK := sdkSchemaPkgs[fn.Pkg().Path()]; isSDK {
-				return "passthrough"
+				return "passthrough", FuncRef{}
+			}
+		}
+		if key == "State" || key == "StateContext" {
+			ref = FuncRef{Field: key, Pos: fv.Pos()}
+			if fn != nil {
+				ref.Func = FuncName(fn.Origin())
 			}
 		}
 	}
-	return "custom"
+	return "custom", ref
 }
 
 // sdkSchemaMap evaluates a map[string]*schema.Schema expression.

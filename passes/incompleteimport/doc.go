@@ -15,10 +15,13 @@ var Doc = &lint.Doc{
 	Name:  "incompleteimport",
 	Title: "Import leaves out what Read needs",
 	Rules: []rules.ID{"IMPORT-1", "IMPORT-3"},
-	Why: `Import hands Read a stub state holding only what the importer set; Read must find the object from it and fill the rest. Three shapes break that:
+	Why: `Import hands Read a stub state holding only what the importer set; Read must find the object from it and fill the rest. Four shapes break that:
 - a framework ImportState that writes nothing (no resource.ImportStatePassthroughID, no resp.State.SetAttribute or Set): the framework then fails with "Missing Resource Import State";
 - a framework ImportState that passes the ID into one attribute while Read never reads that attribute and looks the object up by another, which import leaves null: Read cannot find the object and the import fails;
+- an SDK resource whose Read looks the object up (a call that can fail, to the provider's client or API) with an attribute read from state by d.Get, when the importer leaves that attribute empty: ImportStatePassthrough(Context) sets only the ID, a custom importer sets the keys it calls d.Set with. After import Read asks for the wrong object, and the import fails with the API's error or with "Cannot import non-existent remote object". A Read that compares the value first (a fallback to d.Id() when it is empty) or sets the attribute itself is left alone;
 - (IMPORT-3) an SDK resource imported with schema.ImportStatePassthrough(Context) whose Read never sets a Required+ForceNew attribute: after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported.
+
+With -incompleteimport.required the last shape also covers Required attributes that are not ForceNew (the first plan after import then updates the object instead of replacing it), Sensitive ones excepted. It is off by default: on the providers tried, many such attributes were parameters the API never returns (passwords not marked Sensitive, options used only on delete), which no Read can fill.
 
 Reads and importers that hand the state or ResourceData to code the check cannot follow, or set attributes by computed names, are left alone.`,
 	Bad: `Importer: &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},

@@ -13,6 +13,16 @@ import (
 // or what the configuration holds (IMPORT-3).
 var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
 
+// reportUpdates turns on IMPORT-3 for Required attributes that are not
+// ForceNew. Off by default: on a triaged sample many were parameters the API
+// never returns (passwords not marked Sensitive, delete-time options), which
+// Read cannot fill.
+var reportUpdates bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&reportUpdates, "required", false, "also report Required attributes (not ForceNew) a passthrough-imported Read never sets")
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
 	if !ok {
@@ -27,6 +37,6 @@ func run(pass *analysis.Pass) (any, error) {
 		read := funcs[facts.Method(pass.Pkg, r.TypeName, "Read")]
 		checkFramework(rep, r, imp, read)
 	}
-	checkSDK(rep, model, byName(funcs))
+	checkSDK(rep, model, funcs)
 	return nil, nil
 }

@@ -1,6 +1,8 @@
 package incompleteimport_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -10,6 +12,10 @@ import (
 )
 
 func Test(t *testing.T) {
+	if err := incompleteimport.Analyzer.Flags.Set("required", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer incompleteimport.Analyzer.Flags.Set("required", "false")
 	res := analysistest.Run(t, testutil.Fixtures(), incompleteimport.Analyzer, "./incompleteimport/...")
 	testutil.AssertOutcomes(t, res, outcomes)
 }
@@ -20,5 +26,29 @@ func Test(t *testing.T) {
 var outcomes = []testutil.Outcome{
 	{Finding: `IMPORT-1: .* writes nothing`, Says: `"Missing Resource Import State"`},
 	{Finding: `IMPORT-1: .* passes the ID into`, Says: `the import fails .*"Cannot import non-existent remote object"`},
-	{Finding: `IMPORT-3: .* ImportStatePassthrough`, Says: `the first plan with the matching configuration replaces`},
+	{Finding: `IMPORT-1: .* looks the object up with`, Says: `the import fails, with the API's error or.*"Cannot import non-existent remote object"`},
+	{Finding: `IMPORT-3: .* \(Required\):`, Says: `the first plan with the matching configuration is not empty`},
+	{Finding: `IMPORT-3: .* \(Required, ForceNew\)`, Says: `the first plan with the matching configuration replaces`},
+}
+
+// recorder collects analysistest's complaints instead of failing.
+type recorder struct{ errs []string }
+
+func (r *recorder) Errorf(format string, args ...any) { r.errs = append(r.errs, fmt.Sprintf(format, args...)) }
+
+// Without -incompleteimport.required, a Required attribute that is not
+// ForceNew is not reported: the fixture's one expectation for it goes unmet.
+func TestRequiredOffByDefault(t *testing.T) {
+	var rec recorder
+	res := analysistest.Run(&rec, testutil.Fixtures(), incompleteimport.Analyzer, "./incompleteimport")
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			if strings.Contains(d.Message, "(Required):") {
+				t.Errorf("reported without the flag: %s", d.Message)
+			}
+		}
+	}
+	if len(rec.errs) != 1 || !strings.Contains(rec.errs[0], `never sets "label"`) {
+		t.Errorf("want exactly the label expectation unmet, got %q", rec.errs)
+	}
 }

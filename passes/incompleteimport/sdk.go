@@ -15,11 +15,13 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// checkSDK reports passthrough-imported SDK resources whose Read never sets
-// a Required+ForceNew attribute.
-func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Function) {
+// checkSDK reports SDK resources whose import stub lacks what Read looks the
+// object up by (IMPORT-1), and passthrough-imported ones whose Read never
+// sets a Required+ForceNew attribute (IMPORT-3).
+func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa.Function) {
+	byName := byName(funcs)
 	for _, r := range model.SDK {
-		if r.Kind != "resource" || r.Importer != "passthrough" || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
+		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
 		ref, ok := r.Funcs["Read"]
@@ -27,30 +29,66 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Fun
 		if !ok || read == nil {
 			continue
 		}
-		set, known := keysSet(read)
-		if !known {
+		stub, ok := stubOf(r, funcs, byName)
+		if !ok {
 			continue
 		}
-		var missing []string
-		for _, a := range r.Schema.Attributes {
-			if a.Required && a.ForceNew && !a.Uncertain && !set[a.Name] {
-				missing = append(missing, a.Name)
-			}
+		lookedUp := checkSDKLookups(rep, r, stub, read, ref)
+		if r.Importer == "passthrough" && r.Schema.Complete {
+			checkNeverSet(rep, r, read, ref, lookedUp)
 		}
-		if len(missing) == 0 {
-			continue
-		}
-		sort.Strings(missing)
-		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: r.Pos,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(missing)),
-			Related: []analysis.RelatedInformation{lint.Related(ref.Pos, "Read is %s", ref.Func)}})
 	}
+}
+
+// checkNeverSet reports Required attributes a passthrough-imported
+// resource's Read never sets, but those IMPORT-1 already named: ForceNew ones
+// make the first plan replace the object, others an update in place.
+// Sensitive ones are left alone: APIs seldom return secrets.
+func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
+	set, known := keysSet(read)
+	if !known {
+		return
+	}
+	var replaced, updated []string
+	for _, a := range r.Schema.Attributes {
+		switch {
+		case !a.Required || a.Uncertain || set[a.Name] || lookedUp[a.Name]:
+		case a.ForceNew:
+			replaced = append(replaced, a.Name)
+		case !a.Sensitive && !a.WriteOnly:
+			updated = append(updated, a.Name)
+		}
+	}
+	related := []analysis.RelatedInformation{
+		lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
+		lint.Related(ref.Pos, "Read is %s", ref.Func),
+	}
+	// Reported on Read, which must fill what the importer leaves out.
+	if len(replaced) > 0 {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(sorted(replaced)))})
+	}
+	if len(updated) > 0 && reportUpdates {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.Name, quoteAll(sorted(updated)))})
+	}
+}
+
+func sorted(names []string) []string {
+	sort.Strings(names)
+	return names
 }
 
 // keysSet collects the constant keys d.Set is called with in fn and in the
 // package's helpers it hands d to; known is false when d reaches code out of
 // sight or a key is not a constant.
 func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
+	return keysSetOutside(fn, nil)
+}
+
+// keysSetOutside is keysSet without the d.Set calls made directly in skip
+// (its callees still count).
+func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 	set = map[string]bool{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(fn *ssa.Function, depth int) bool
@@ -64,7 +102,7 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if st, ok := instr.(*ssa.Store); ok && tfapi.IsResourceData(st.Val.Type()) && !intoWriter(st.Addr) {
+				if st, ok := instr.(*ssa.Store); ok && tfapi.IsResourceData(st.Val.Type()) && !intoWriter(st.Addr) && !intoResult(st.Addr) {
 					return false // d kept somewhere the check does not follow
 				}
 				c, ok := instr.(ssa.CallInstruction)
@@ -89,7 +127,9 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 						if !ok {
 							return false
 						}
-						set[strings.SplitN(k, ".", 2)[0]] = true
+						if fn != skip {
+							set[strings.SplitN(k, ".", 2)[0]] = true
+						}
 					}
 				case callee.Pkg == fn.Pkg:
 					if !visit(callee, depth+1) {
@@ -141,6 +181,13 @@ func holdsResourceData(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// intoResult: a store of d into a slice literal's element, as an importer
+// returns []*schema.ResourceData{d}.
+func intoResult(addr ssa.Value) bool {
+	_, ok := addr.(*ssa.IndexAddr)
+	return ok
 }
 
 // intoWriter: a store of d into a field of a state writer.

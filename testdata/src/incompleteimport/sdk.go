@@ -9,7 +9,7 @@ import (
 
 func list(string) (map[string]string, error) { return nil, nil }
 
-func readPrefix(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+func readPrefix(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
 	pairs, err := list(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
@@ -24,7 +24,7 @@ func noop(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 
 // The F12 shape: passthrough, and Read never sets the Required+ForceNew prefix.
 func resourcePrefix() *schema.Resource {
-	return &schema.Resource{ // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
+	return &schema.Resource{
 		CreateContext: noop,
 		ReadContext:   readPrefix,
 		DeleteContext: noop,
@@ -150,6 +150,31 @@ func resourcePrefixWriter() *schema.Resource {
 		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
 		Schema: map[string]*schema.Schema{
 			"path_prefix": {Type: schema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}
+
+// Required but not ForceNew, never set by Read: the first plan after import
+// updates it. A Sensitive one (a secret the API does not return) is left alone.
+func readLabelled(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: labelled is imported with ImportStatePassthrough, but its Read never sets "label" \(Required\): .* the first plan with the matching configuration is not empty`
+	pairs, err := list(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	return diag.FromErr(d.Set("subkeys", pairs))
+}
+
+func labelled() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readLabelled,
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema: map[string]*schema.Schema{
+			"label":    {Type: schema.TypeString, Required: true},
+			"password": {Type: schema.TypeString, Required: true, Sensitive: true},
+			"subkeys":  {Type: schema.TypeMap, Computed: true, Elem: &schema.Schema{Type: schema.TypeString}},
 		},
 	}
 }

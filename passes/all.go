@@ -1,4 +1,9 @@
 // Package passes lists every analyzer of tflifecyclelint.
+//
+// The checks themselves are listed once, in registry.go, generated from the
+// packages under passes/ (go run ./scripts/newcheck -registry); everything
+// else — help, SARIF rules, docs, the README table, the golangci example —
+// is computed from that list.
 package passes
 
 import (
@@ -6,72 +11,29 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
-	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 )
+
+//go:generate go run ../scripts/newcheck -registry
+
+// Registry returns every check, sorted by name.
+func Registry() []lint.Check { return registry }
 
 // Docs returns the documentation of every check, in the order of Checks.
 func Docs() []*lint.Doc {
-	return []*lint.Doc{
-		blockcount.Doc,
-		configoverwrite.Doc,
-		datasourceremove.Doc,
-		incompleteimport.Doc,
-		invalidschemaflags.Doc,
-		missingforcenew.Doc,
-		missingstateset.Doc,
-		missingupgrader.Doc,
-		planrewrite.Doc,
-		readneverremoves.Doc,
-		readnotfound.Doc,
-		requestwrite.Doc,
-		setnewnoncomputed.Doc,
-		stalecomputed.Doc,
-		unguardedunknown.Doc,
-		unknowninstate.Doc,
-		upgradermodel.Doc,
-		usestatechanging.Doc,
+	out := make([]*lint.Doc, len(registry))
+	for i, c := range registry {
+		out[i] = c.Doc
 	}
+	return out
 }
 
 // Checks returns the analyzers that report contract violations.
 func Checks() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
-		blockcount.Analyzer,
-		configoverwrite.Analyzer,
-		datasourceremove.Analyzer,
-		incompleteimport.Analyzer,
-		invalidschemaflags.Analyzer,
-		missingforcenew.Analyzer,
-		missingstateset.Analyzer,
-		missingupgrader.Analyzer,
-		planrewrite.Analyzer,
-		readneverremoves.Analyzer,
-		readnotfound.Analyzer,
-		requestwrite.Analyzer,
-		setnewnoncomputed.Analyzer,
-		stalecomputed.Analyzer,
-		unguardedunknown.Analyzer,
-		unknowninstate.Analyzer,
-		upgradermodel.Analyzer,
-		usestatechanging.Analyzer,
+	out := make([]*analysis.Analyzer, len(registry))
+	for i, c := range registry {
+		out[i] = c.Analyzer
 	}
+	return out
 }
 
 // Directives checks the //lintignore directives against the checks: unknown
@@ -86,7 +48,14 @@ func All() []*analysis.Analyzer {
 }
 
 // OptIn names the checks that run only when asked for (-<name>): heuristics
-// whose precision on real providers is below the bar for the default set.
+// whose precision on real providers is below the bar for the default set
+// (lint.Doc.NonDefault).
 func OptIn() []string {
-	return []string{readneverremoves.Doc.Name, usestatechanging.Doc.Name, configoverwrite.Doc.Name, stalecomputed.Doc.Name, blockcount.Doc.Name}
+	var out []string
+	for _, c := range registry {
+		if c.Doc.NonDefault {
+			out = append(out, c.Doc.Name)
+		}
+	}
+	return out
 }

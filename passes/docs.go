@@ -34,6 +34,41 @@ func GeneratedDocs() map[string]string {
 	return out
 }
 
+// ChecksTable is the README's table of checks: the default ones, then the
+// opt-in ones, each with its Summary.
+func ChecksTable() string {
+	var b strings.Builder
+	b.WriteString("| check | rules | what it reports |\n|---|---|---|\n")
+	for _, optIn := range []bool{false, true} {
+		for _, d := range Docs() {
+			if d.NonDefault != optIn {
+				continue
+			}
+			what := d.Summary
+			if optIn {
+				what = fmt.Sprintf("opt-in (`-%s`), %s", d.Name, what)
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", d.Name, d.RuleList(), what)
+		}
+	}
+	return b.String()
+}
+
+// Generated sections of README.md sit between these markers.
+const (
+	ReadmeBegin = "<!-- checks:begin (generated: go test ./passes -run TestDocs -update) -->\n"
+	ReadmeEnd   = "<!-- checks:end -->"
+)
+
+// SpliceReadme puts the checks table into the README's generated section.
+func SpliceReadme(readme string) (string, error) {
+	i, j := strings.Index(readme, ReadmeBegin), strings.Index(readme, ReadmeEnd)
+	if i < 0 || j < i {
+		return "", fmt.Errorf("README.md has no generated checks section (%q ... %q)", strings.TrimSpace(ReadmeBegin), ReadmeEnd)
+	}
+	return readme[:i+len(ReadmeBegin)] + ChecksTable() + readme[j:], nil
+}
+
 func capitalize(s string) string {
 	if s == "" {
 		return s

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/checkgen"
 	"github.com/tflifecyclelint/tflifecyclelint/passes"
 )
 
@@ -16,7 +17,15 @@ var update = flag.Bool("update", false, "rewrite the generated docs")
 
 // TestDocs fails when the generated docs are stale; -update rewrites them.
 func TestDocs(t *testing.T) {
-	for rel, want := range passes.GeneratedDocs() {
+	docs := passes.GeneratedDocs()
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if docs["README.md"], err = passes.SpliceReadme(string(readme)); err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range docs {
 		path := filepath.Join("..", rel)
 		if *update {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -49,7 +58,7 @@ func TestEveryCheckDocumented(t *testing.T) {
 		if a.Name != d.Name || a.URL != d.URL() {
 			t.Errorf("analyzer %s does not carry doc %s", a.Name, d.Name)
 		}
-		if d.Title == "" || d.Why == "" || d.Bad == "" || d.Good == "" || len(d.Rules) == 0 || d.Severity == "" || d.Since == "" {
+		if d.Title == "" || d.Why == "" || d.Bad == "" || d.Good == "" || len(d.Rules) == 0 || d.Severity == "" || d.Since == "" || d.Summary == "" {
 			t.Errorf("%s: incomplete Doc", d.Name)
 		}
 		if !strings.Contains(string(readme), "| `"+d.Name+"` |") {
@@ -200,6 +209,24 @@ func TestEveryRuleExplained(t *testing.T) {
 		}
 		if r.LegacyTolerated != strings.Contains(sec, "[WARN]") {
 			t.Errorf("%s: legacy-tolerated is %v, but the text says otherwise", r.ID, r.LegacyTolerated)
+		}
+	}
+}
+
+// The registry lists exactly the check packages under passes/, and each
+// check's analyzer is built from its Doc.
+func TestRegistryFresh(t *testing.T) {
+	want, err := checkgen.Registry("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join("..", checkgen.RegistryFile))
+	if err != nil || string(got) != string(want) {
+		t.Errorf("%s is stale: run go run ./scripts/newcheck -registry", checkgen.RegistryFile)
+	}
+	for _, c := range passes.Registry() {
+		if c.Analyzer.Name != c.Doc.Name || c.Analyzer.URL != c.Doc.URL() {
+			t.Errorf("analyzer %s is not built from doc %s", c.Analyzer.Name, c.Doc.Name)
 		}
 	}
 }

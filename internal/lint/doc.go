@@ -23,6 +23,26 @@ type Doc struct {
 	Severity string
 	// Since is the first release with the check.
 	Since string
+	// NonDefault marks an opt-in check: it runs only when named (-<name>).
+	NonDefault bool
+	// Summary is the check's row in the README's table: what it reports, in
+	// a sentence or two.
+	Summary string
+}
+
+// A Check is one check: its documentation and the analyzer built from it.
+// passes/registry.go lists them (generated: go run ./scripts/newcheck -registry).
+type Check struct {
+	Doc      *Doc
+	Analyzer *analysis.Analyzer
+}
+
+// Runs says when the check runs: "default" or "opt-in (-name)".
+func (d *Doc) Runs() string {
+	if d.NonDefault {
+		return "opt-in (-" + d.Name + ")"
+	}
+	return "default"
 }
 
 // DocsBase is where the generated check pages live.
@@ -65,7 +85,7 @@ func NewAnalyzer(d *Doc, run func(*analysis.Pass) (any, error), requires ...*ana
 func (d *Doc) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s.\n\n", d.Name, d.Title)
-	fmt.Fprintf(&b, "| | |\n|---|---|\n| rules | %s |\n| default severity | %s |\n| since | %s |\n\n", ruleLinks(d.Rules), d.Severity, d.Since)
+	fmt.Fprintf(&b, "| | |\n|---|---|\n| rules | %s |\n| runs | %s |\n| default severity | %s |\n| since | %s |\n\n", ruleLinks(d.Rules), d.Runs(), d.Severity, d.Since)
 	fmt.Fprintf(&b, "## Why\n\n%s\n\n", d.Why)
 	fmt.Fprintf(&b, "## Bad\n\n```go\n%s\n```\n\n", strings.Trim(d.Bad, "\n"))
 	fmt.Fprintf(&b, "## Good\n\n```go\n%s\n```\n\n", strings.Trim(d.Good, "\n"))

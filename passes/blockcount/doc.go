@@ -32,6 +32,8 @@ for i := range rules { // the configured blocks, one for one
 	rules[i].ID = types.StringValue(out.Rules[i].ID)
 }
 plan.Rules, diags = types.ListValueFrom(ctx, ruleType, rules)`,
-	Severity: "warning",
-	Since:    "v0.1.0",
+	Severity:   "warning",
+	Since:      "v0.1.0",
+	Summary:    "a risk heuristic: framework Create/Update (or a package helper they call) saving a list or set of nested blocks rebuilt from the API's answer in a loop that skips some elements, where nothing it is built from was read from the planned blocks",
+	NonDefault: true,
 }

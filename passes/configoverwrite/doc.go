@@ -25,6 +25,8 @@ state.JSON = types.StringValue(string(bytes))
 resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Good: `state.JSON = plan.JSON // normalise in Read, keeping the prior form when equal
 resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
-	Severity: "warning",
-	Since:    "v0.1.0",
+	Severity:   "warning",
+	Since:      "v0.1.0",
+	Summary:    "a risk heuristic: framework Create/Update (or a package helper they call) saving a Required/Optional, non-Computed attribute as a normalised string (`string(json.Marshal(...))`, a normalising function) or an Optional list built from the API's answer without a `len(...) > 0` test; SDK Create/Update `d.Set` of such a string on a non-Computed key",
+	NonDefault: true,
 }

@@ -25,4 +25,5 @@ var Doc = &lint.Doc{
 }`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a data source that removes itself (`resp.State.RemoveResource`, SDK `d.SetId(\"\")`) instead of reporting the missing object",
 }

@@ -35,4 +35,5 @@ func read(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 }},`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a framework ImportState that writes nothing, or passes the ID into an attribute Read never reads while Read uses another one import leaves null; an SDK resource imported with `ImportStatePassthrough` whose Read never sets a Required+ForceNew attribute (the next plan replaces what was imported); an SDK Read that looks the object up by an attribute read from state which the importer (passthrough, or custom by its `d.Set` keys) leaves empty",
 }

@@ -21,4 +21,5 @@ var Doc = &lint.Doc{
 	Good:     `"region": schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString("us")},`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "Required with Optional/Computed, none of the three, a framework Default on a non-Computed attribute, a WriteOnly attribute that is Computed or inside a set",
 }

@@ -30,4 +30,5 @@ Framework: an Update method that never writes resp.State (it only adds an error,
 	},`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "SDK: no Update while non-Computed attributes lack ForceNew, or Update is the very Create function and nothing is ForceNew (upserts excepted); framework: an Update that never writes state while non-Computed attributes lack RequiresReplace",
 }

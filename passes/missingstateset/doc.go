@@ -39,4 +39,5 @@ State upgraders (the functions in an UpgradeState map, literals or methods) are 
 	}`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a framework Create or Update path, or a state upgrader path, that succeeds without writing `resp.State` (upgraders: or `resp.DynamicValue`); an SDK Create that returns success without `d.SetId` of a non-empty ID (found on SSA: error paths, HasError branches and helpers that receive `resp` are understood)",
 }

@@ -37,4 +37,5 @@ func (r *R) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 }`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a schema Version above 0 whose older state has no upgrader (framework: no UpgradeState, an empty map, a forgotten N-1, an off-by-one key; SDK: StateUpgraders with gaps or not ending at SchemaVersion-1); a framework upgrader without PriorSchema that reads `req.State`. Quiet where no older state can exist: no upgrader at all at a Version of 100 or more (a resource first released there, like cloudflare's 500), upgraders of a Version 0 schema",
 }

@@ -32,4 +32,5 @@ This check follows, on SSA, the writes of resp.PlanValue in custom plan modifier
 Template: schema.StringAttribute{Required: true, CustomType: TrimmedStringType{}},`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a framework plan modifier (custom type attached in the schema) or `ModifyPlan` (`resp.Plan.SetAttribute`, model fields stored before `resp.Plan.Set`) planning a value of its own for an attribute the configuration sets, an unknown for a configured value, or a non-null value for a non-Computed attribute the configuration leaves null",
 }

@@ -30,6 +30,8 @@ if err != nil {
 	resp.Diagnostics.AddError("Error reading widget", err.Error())
 	return
 }`,
-	Severity: "warning",
-	Since:    "v0.1.0",
+	Severity:   "warning",
+	Since:      "v0.1.0",
+	Summary:    "a risk heuristic: a resource Read that looks its object up by something from state, fails on the remote error, never tests for not-found and has no path that removes the resource",
+	NonDefault: true,
 }

@@ -29,4 +29,5 @@ if secret == nil {
 }`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a resource Read whose not-found branch (HTTP 404, `codes.NotFound`, a not-found predicate by name or by its summary in any package, `errors.Is` with a not-found target, a \"not found\" message match, a nil object from a client call, a false `Exists`) returns an error, removes and then errors, or returns success keeping the old state; `d.IsNewResource()` guards are understood",
 }

@@ -23,4 +23,5 @@ Not reported when the lost write changes nothing or is not lost: RemoveResource 
 	Good:     `resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "`req.State.Set` / `req.Plan.SetAttribute` / `RemoveResource` on a framework request: the write is lost",
 }

@@ -29,4 +29,5 @@ CustomizeDiff: func(ctx context.Context, d *schema.ResourceDiff, _ any) error {
 	Good:     `"size": {Type: schema.TypeInt, Optional: true, Computed: true},`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "SDK CustomizeDiff calling `d.SetNew`/`d.SetNewComputed`/`d.Clear` with a key the SDK refuses at plan time: not Computed, nested, or not in the schema",
 }

@@ -32,6 +32,8 @@ if d.HasChange("ipv6") && d.Get("ipv6").(bool) {
 		return d.Get("ipv6").(bool)
 	}),
 ),`,
-	Severity: "warning",
-	Since:    "v0.1.0",
+	Severity:   "warning",
+	Since:      "v0.1.0",
+	Summary:    "a risk heuristic: an SDK Computed attribute `X_something` that Read/Update set from the API while Update acts on `d.HasChange(\"X\")` for an in-place attribute `X`, and the CustomizeDiff never marks it (`customdiff.ComputedIf`, `d.SetNewComputed`)",
+	NonDefault: true,
 }

@@ -36,4 +36,5 @@ return errors.New("exactly one of a, b or c should be provided")`,
 return errors.New("exactly one of a, b or c should be provided")`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "SDK CustomizeDiff code that returns an error decided by `d.Get`/`d.GetOk`/`d.GetChange` of a key it never asks `d.NewValueKnown` about, where the zero value an unknown reads as takes the failing way and the other way can succeed (values from other resources are unknown at plan time); in the framework, validators, plan modifiers, `ValidateConfig` and `ModifyPlan` adding an error decided by `ValueXxx()`/`Elements()` of a configuration or plan value without `IsUnknown()` first",
 }

@@ -28,4 +28,5 @@ plan.CreatedAt = types.StringValue(out.CreatedAt)
 resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a framework Create/Update that can save a Computed attribute (nested ones in typed models too) still holding the plan's unknown — no path from `req.Plan.Get` to `resp.State.Set` resolves it, same-package helpers and model methods followed — or that saves `types.XxxUnknown()`; Read or a state upgrader saving `XxxUnknown()`",
 }

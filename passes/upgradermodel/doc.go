@@ -31,4 +31,5 @@ var Doc = &lint.Doc{
 }`,
 	Severity: "error",
 	Since:    "v0.1.0",
+	Summary:  "a framework state upgrader that hands `resp.State.Set` a model whose tfsdk tags are not the current schema's attributes (the prior version's model saved back, a renamed or added attribute left out; nested models followed; upgraders and helpers of a migration package, and models declared inside functions, through facts), or that builds its model as a literal leaving a `types.List`/`Set`/`Map`/`Object` field at its Go zero value (no element type): the conversion fails on every upgrade",
 }

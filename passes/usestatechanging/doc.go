@@ -28,6 +28,8 @@ data.Status = types.StringValue(server.Status)`,
 	Good: `"status": schema.StringAttribute{
 	Computed: true, // unknown in every plan that changes the server
 },`,
-	Severity: "warning",
-	Since:    "v0.1.0",
+	Severity:   "warning",
+	Since:      "v0.1.0",
+	Summary:    "a risk heuristic: a Computed attribute named like a value that changes (status, state, updated_*, etag, version, ...) with UseStateForUnknown, which Update (or a package helper it calls) writes from the API response",
+	NonDefault: true,
 }

@@ -18,7 +18,7 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"PLAN-9", "PLAN-8"},
 	Why: `The SDK plans a Computed attribute that is not in the configuration with its prior value, unless the resource's CustomizeDiff marks it as changing (d.SetNewComputed, customdiff.ComputedIf). When an in-place update of another attribute changes it — enabling ipv6 gives the droplet an ipv6_address — the plan has promised the old value: Terraform only logs the inconsistent result for an SDK provider, but every resource that uses the value was planned with the stale one, and apply fails with "Provider produced inconsistent final plan".
 
-This is an opt-in risk check (tflifecyclelint -stalecomputed; reported as a warning): it cannot know what the remote system changes, so it relates attributes by name. It reports a top-level Computed attribute Y (not Required, not ForceNew) when the resource's Update, or a helper of the package it hands d to, tests d.HasChange("X") for an attribute X that is updated in place and Y is named "X_something", Read or Update sets Y from the API, and the CustomizeDiff never names Y.`,
+This is a risk heuristic, hence opt-in: it cannot know what the remote system changes, so it relates attributes by name. It reports a top-level Computed attribute Y (not Required, not ForceNew) when the resource's Update, or a helper of the package it hands d to, tests d.HasChange("X") for an attribute X that is updated in place and Y is named "X_something", Read or Update sets Y from the API, and the CustomizeDiff never names Y.`,
 	Bad: `"ipv6":         {Type: schema.TypeBool, Optional: true},
 "ipv6_address": {Type: schema.TypeString, Computed: true},
 ...

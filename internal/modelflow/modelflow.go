@@ -16,10 +16,12 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
@@ -142,22 +144,13 @@ func isModelPtr(t types.Type) bool {
 		return false
 	}
 	st, ok := p.Elem().Underlying().(*types.Struct)
-	return ok && tagged(st, 0)
+	return ok && tagged(st)
 }
 
-func tagged(st *types.Struct, depth int) bool {
-	if depth > 3 {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if _, ok := reflect.StructTag(st.Tag(i)).Lookup("tfsdk"); ok {
-			return true
-		}
-		if inner, ok := tfapi.DerefStruct(st.Field(i).Type()); ok && st.Field(i).Embedded() && tagged(inner, depth+1) {
-			return true
-		}
-	}
-	return false
+func tagged(st *types.Struct) bool {
+	found := false
+	facts.EachTagged(st, func(facts.TaggedField) { found = true })
+	return found
 }
 
 // tracked: the storage's address is used only in ways the engine follows —
@@ -215,35 +208,39 @@ func onlyCallArgs(v ssa.Value) bool {
 // walking through untagged embedded structs. deeper is set when addr points
 // inside the tagged field (a nested model's field).
 func (a *analysis) fieldOf(addr ssa.Value) (root ssa.Value, tag string, deeper bool) {
-	var chain []*ssa.FieldAddr
+	var path []int // field indices from the root down
 	for {
 		fa, ok := addr.(*ssa.FieldAddr)
 		if !ok {
 			break
 		}
-		chain = append(chain, fa)
+		path = append([]int{fa.Field}, path...)
 		addr = fa.X
 	}
-	if !a.roots[addr] || len(chain) == 0 {
+	st, ok := tfapi.DerefStruct(addr.Type())
+	if !a.roots[addr] || len(path) == 0 || !ok {
 		return nil, "", false
 	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		fa := chain[i]
-		st, ok := tfapi.DerefStruct(fa.X.Type())
-		if !ok || fa.Field >= st.NumFields() {
-			return nil, "", false
+	found, embedded := false, false
+	facts.EachTagged(st, func(f facts.TaggedField) {
+		switch {
+		case isPrefix(f.Index, path):
+			tag, deeper, found = f.Tag, len(path) > len(f.Index), true
+		case isPrefix(path, f.Index):
+			embedded = true // an untagged embedded struct holding tagged fields
 		}
-		if t, ok := reflect.StructTag(st.Tag(fa.Field)).Lookup("tfsdk"); ok {
-			if t == "" || t == "-" {
-				return nil, "", false
-			}
-			return addr, t, i > 0
-		}
-		if !st.Field(fa.Field).Embedded() {
-			return nil, "", false
-		}
+	})
+	switch {
+	case found:
+		return addr, tag, deeper
+	case embedded:
+		return addr, "", true // an embedded struct as a whole
 	}
-	return addr, "", true // an embedded struct as a whole
+	return nil, "", false
+}
+
+func isPrefix(prefix, path []int) bool {
+	return len(prefix) <= len(path) && slices.Equal(prefix, path[:len(prefix)])
 }
 
 type rootState = map[ssa.Value]fieldset
@@ -555,19 +552,13 @@ func fieldType(t types.Type, tag string) types.Type {
 	if !ok {
 		return nil
 	}
-	for i := 0; i < st.NumFields(); i++ {
-		if tg, _ := reflect.StructTag(st.Tag(i)).Lookup("tfsdk"); tg == tag {
-			return st.Field(i).Type()
+	var ft types.Type
+	facts.EachTagged(st, func(f facts.TaggedField) {
+		if f.Tag == tag && ft == nil {
+			ft = f.Var.Type()
 		}
-		if st.Field(i).Embedded() {
-			if inner, ok := elemStruct(st.Field(i).Type()); ok {
-				if ft := fieldType(inner, tag); ft != nil {
-					return ft
-				}
-			}
-		}
-	}
-	return nil
+	})
+	return ft
 }
 
 func (a *analysis) top() *analysis {

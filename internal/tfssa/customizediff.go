@@ -43,7 +43,7 @@ func CustomizeDiffFuncs(r *facts.SDKResource, byName map[string]*ssa.Function, a
 
 // handedDiff: package functions fn calls with its ResourceDiff as an argument.
 func handedDiff(fn *ssa.Function) []*ssa.Function {
-	d := diffValue(fn)
+	d := DiffValue(fn)
 	if d == nil {
 		return nil
 	}
@@ -69,7 +69,9 @@ func handedDiff(fn *ssa.Function) []*ssa.Function {
 	return out
 }
 
-func diffValue(fn *ssa.Function) ssa.Value {
+// DiffValue is the *schema.ResourceDiff fn works on: a parameter, or a
+// variable a closure captures; nil when it has none.
+func DiffValue(fn *ssa.Function) ssa.Value {
 	for _, p := range fn.Params {
 		if tfapi.IsResourceDiff(p.Type()) {
 			return p

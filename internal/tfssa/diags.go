@@ -82,7 +82,7 @@ func FailedSucc(ifi *ssa.If) int {
 			other, isNil = b.Y, IsNilConst(b.X)
 		}
 		if isNil && fromDiagsHelpers(other) {
-			failsWhenNonNil := isError(other.Type()) // err != nil; a nil object otherwise
+			failsWhenNonNil := tfapi.IsError(other.Type()) // err != nil; a nil object otherwise
 			if (b.Op == token.NEQ) == failsWhenNonNil {
 				return 0
 			}

@@ -101,7 +101,7 @@ func nilObject(v ssa.Value) (string, bool) {
 		return "", false
 	}
 	res := call.Common().Signature().Results()
-	if res.Len() < 2 || !isError(res.At(res.Len()-1).Type()) || isError(ex.Type()) {
+	if res.Len() < 2 || !tfapi.IsError(res.At(res.Len()-1).Type()) || tfapi.IsError(ex.Type()) {
 		return "", false
 	}
 	if _, ok := types.Unalias(ex.Type()).(*types.Pointer); !ok {
@@ -192,10 +192,6 @@ func globalLoad(v ssa.Value) *ssa.Global {
 		return globalLoad(mi.X)
 	}
 	return nil
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // CondPos is where a branch's condition is written, if known; for a result

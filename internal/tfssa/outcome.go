@@ -121,7 +121,7 @@ func valueKind(v ssa.Value) string {
 			return "error"
 		}
 	case *ssa.Extract:
-		if isError(v.Type()) {
+		if tfapi.IsError(v.Type()) {
 			return "error"
 		}
 	}

@@ -4,10 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
 // APPLY-3: Terraform calls Update only when the plan differs from the prior state. An
@@ -109,29 +110,18 @@ func fieldAttr(info *types.Info, e ast.Expr) string {
 	if s == nil || s.Kind() != types.FieldVal {
 		return ""
 	}
-	// Follow the index path: the field may be promoted from an embedded struct.
-	t := s.Recv()
-	idx := s.Index()
-	for i, n := range idx {
-		st, ok := derefStruct(t)
-		if !ok || n >= st.NumFields() {
-			return ""
-		}
-		if i == len(idx)-1 {
-			tag, _ := reflect.StructTag(st.Tag(n)).Lookup("tfsdk")
-			return tag
-		}
-		t = st.Field(n).Type()
+	// The field may be promoted from an embedded struct: match the whole path.
+	st, ok := tfapi.DerefStruct(s.Recv())
+	if !ok {
+		return ""
 	}
-	return ""
-}
-
-func derefStruct(t types.Type) (*types.Struct, bool) {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	return st, ok
+	tag := ""
+	facts.EachTagged(st, func(f facts.TaggedField) {
+		if slices.Equal(f.Index, s.Index()) {
+			tag = f.Tag
+		}
+	})
+	return tag
 }
 
 // flagComparisons: id is a local bool ("changed", "noChange") assigned only

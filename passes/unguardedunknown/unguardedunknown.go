@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !sdk {
 			continue
 		}
-		if d := diffParam(fn); d != nil {
+		if d := tfssa.DiffValue(fn); d != nil {
 			if own := owners(model, fn); len(own) > 0 {
 				check(rep, fn, d, blockKeys(own))
 			} else {
@@ -133,21 +133,6 @@ func importsSDK(pass *analysis.Pass) bool {
 		}
 	}
 	return false
-}
-
-// diffParam returns the *schema.ResourceDiff parameter (or free variable) of fn.
-func diffParam(fn *ssa.Function) ssa.Value {
-	for _, p := range fn.Params {
-		if tfapi.IsResourceDiff(p.Type()) {
-			return p
-		}
-	}
-	for _, fv := range fn.FreeVars {
-		if tfapi.IsResourceDiff(fv.Type()) {
-			return fv
-		}
-	}
-	return nil
 }
 
 // read is one d.Get/GetOk/GetChange whose value decides a branch.

@@ -371,3 +371,51 @@ func litPositions(a *Attribute, lit *ast.CompositeLit) {
 		}
 	}
 }
+
+// attrMap evaluates a map of attributes keyed by name — framework
+// map[string]schema.Attribute or SDK map[string]*schema.Schema — with one
+// evaluating each element: a literal, a local variable and the assignments
+// made to it, or a value the package's functions return (kind names it).
+// complete is false when a key is not a constant.
+func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(name string, x ast.Expr, body *ast.BlockStmt) Attribute) ([]Attribute, bool) {
+	x = unparen(x)
+	switch v := x.(type) {
+	case *ast.CompositeLit:
+		var out []Attribute
+		complete := true
+		for _, el := range v.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			name, isConst := "", false
+			if ok {
+				name, isConst = e.stringConst(kv.Key)
+			}
+			if !isConst {
+				complete = false
+				continue
+			}
+			a := one(name, kv.Value, body)
+			a.Pos = kv.Key.Pos()
+			out = append(out, a)
+		}
+		return out, complete
+	case *ast.Ident:
+		if lv, ok := e.resolveLocal(body, v); ok {
+			attrs, complete := e.attrMap(lv.init, body, kind, one)
+			attrs = cloneAttrs(attrs)
+			for _, m := range lv.mutations {
+				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
+				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
+					return nil, false // x[k].F = v and the like: the flags we hold are wrong
+				}
+				a := one(key, m.Rhs[0], body)
+				a.Pos = m.Lhs[0].Pos()
+				attrs = setAttr(attrs, a)
+			}
+			return attrs, complete
+		}
+	}
+	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == kind {
+		return vf.Attrs, vf.Resolved
+	}
+	return nil, false
+}

@@ -131,47 +131,7 @@ func setAttr(attrs []Attribute, a Attribute) []Attribute {
 
 // fwAttrs evaluates a map[string]schema.Attribute (or Block) expression.
 func (e *env) fwAttrs(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
-	x = unparen(x)
-	switch v := x.(type) {
-	case *ast.CompositeLit:
-		var out []Attribute
-		complete := true
-		for _, el := range v.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				complete = false
-				continue
-			}
-			name, ok := e.stringConst(kv.Key)
-			if !ok {
-				complete = false
-				continue
-			}
-			a := e.fwAttr(name, kv.Value, body)
-			a.Pos = kv.Key.Pos()
-			out = append(out, a)
-		}
-		return out, complete
-	case *ast.Ident:
-		if lv, ok := e.resolveLocal(body, v); ok {
-			attrs, complete := e.fwAttrs(lv.init, body)
-			attrs = cloneAttrs(attrs)
-			for _, m := range lv.mutations {
-				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
-				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
-					return nil, false // x[k].F = v and the like: the flags we hold are wrong
-				}
-				a := e.fwAttr(key, m.Rhs[0], body)
-				a.Pos = m.Lhs[0].Pos()
-				attrs = setAttr(attrs, a)
-			}
-			return attrs, complete
-		}
-	}
-	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "attrs" {
-		return vf.Attrs, vf.Resolved
-	}
-	return nil, false
+	return e.attrMap(x, body, "attrs", e.fwAttr)
 }
 
 // fwAttr evaluates one attribute or block expression; an unresolvable one is

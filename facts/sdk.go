@@ -262,46 +262,7 @@ func (e *env) sdkImporter(v ast.Expr) (string, FuncRef) {
 
 // sdkSchemaMap evaluates a map[string]*schema.Schema expression.
 func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
-	x = unparen(x)
-	switch v := x.(type) {
-	case *ast.CompositeLit:
-		var out []Attribute
-		complete := true
-		for _, el := range v.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			name, isConst := "", false
-			if ok {
-				name, isConst = e.stringConst(kv.Key)
-			}
-			if !isConst {
-				complete = false
-				continue
-			}
-			a := e.sdkField(name, kv.Value, body)
-			a.Pos = kv.Key.Pos()
-			out = append(out, a)
-		}
-		return out, complete
-	case *ast.Ident:
-		if lv, ok := e.resolveLocal(body, v); ok {
-			attrs, complete := e.sdkSchemaMap(lv.init, body)
-			attrs = cloneAttrs(attrs)
-			for _, m := range lv.mutations {
-				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
-				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
-					return nil, false // x[k].F = v and the like: the flags we hold are wrong
-				}
-				a := e.sdkField(key, m.Rhs[0], body)
-				a.Pos = m.Lhs[0].Pos()
-				attrs = setAttr(attrs, a)
-			}
-			return attrs, complete
-		}
-	}
-	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "sdkschemamap" {
-		return vf.Attrs, vf.Resolved
-	}
-	return nil, false
+	return e.attrMap(x, body, "sdkschemamap", e.sdkField)
 }
 
 // sdkField evaluates one *schema.Schema expression.

@@ -45,10 +45,18 @@ type Upgrader struct {
 	Pos                         token.Pos
 }
 
+// Kind is what a provider's type is.
+type Kind string
+
+const (
+	KindResource   Kind = "resource"
+	KindDataSource Kind = "datasource"
+	KindEphemeral  Kind = "ephemeral"
+)
+
 // FrameworkResource is a framework resource, data source or ephemeral resource type.
 type FrameworkResource struct {
-	// Kind is "resource", "datasource" or "ephemeral".
-	Kind     string
+	Kind     Kind
 	TypeName string
 	// Interfaces lists the optional interfaces implemented:
 	// ModifyPlan, ImportState, UpgradeState, MoveState, ValidateConfig,
@@ -145,8 +153,8 @@ type SDKResource struct {
 	Name string // the function or variable that builds it, or the map key
 	// SDK is "sdkv2", "sdkv1" or "legacy".
 	SDK string
-	// Kind is "resource" when a Create is set, else "datasource".
-	Kind string
+	// Kind is KindResource when a Create is set, else KindDataSource.
+	Kind Kind
 	// Funcs maps "Create", "Read", "Update", "Delete", "Exists" to the field used.
 	Funcs          map[string]FuncRef
 	SchemaResolved bool

@@ -315,10 +315,13 @@ func planModifierKind(fn *types.Func) string {
 }
 
 // frameworkIfaces lists the interfaces that make a type a framework resource.
-var frameworkKinds = []struct{ kind, pkg, iface string }{
-	{"resource", fwPrefix + "resource", "Resource"},
-	{"datasource", fwPrefix + "datasource", "DataSource"},
-	{"ephemeral", fwPrefix + "ephemeral", "EphemeralResource"},
+var frameworkKinds = []struct {
+	kind       Kind
+	pkg, iface string
+}{
+	{KindResource, fwPrefix + "resource", "Resource"},
+	{KindDataSource, fwPrefix + "datasource", "DataSource"},
+	{KindEphemeral, fwPrefix + "ephemeral", "EphemeralResource"},
 }
 
 var optionalIfaces = []struct{ name, suffix string }{

@@ -130,9 +130,9 @@ func (e *env) sdkResourceLit(lit *ast.CompositeLit, sdk string, body *ast.BlockS
 			e.sdkResourceField(r, id.Name, kv.Value, body)
 		}
 	}
-	r.Kind = "datasource"
+	r.Kind = KindDataSource
 	if _, ok := r.Funcs["Create"]; ok {
-		r.Kind = "resource"
+		r.Kind = KindResource
 	}
 	return r
 }
@@ -149,7 +149,7 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 		}
 		r.Funcs[op] = ref
 		if op == "Create" {
-			r.Kind = "resource"
+			r.Kind = KindResource
 		}
 		return
 	}
@@ -375,7 +375,7 @@ func (e *env) sdkResourceOf(obj types.Object) *SDKResource {
 // variables of type *schema.Resource that set a lifecycle function, and by
 // literals written directly into a provider's ResourcesMap/DataSourcesMap.
 func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
-	kindOverride := map[types.Object]string{}
+	kindOverride := map[types.Object]Kind{}
 	var inline []*SDKResource
 	for _, f := range e.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -386,7 +386,7 @@ func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
 			if sdk, name := sdkType(e.pass.TypesInfo.TypeOf(lit)); sdk == "" || name != "Provider" {
 				return true
 			}
-			for key, kind := range map[string]string{"ResourcesMap": "resource", "DataSourcesMap": "datasource"} {
+			for key, kind := range map[string]Kind{"ResourcesMap": KindResource, "DataSourcesMap": KindDataSource} {
 				inline = append(inline, e.providerMap(fields(lit)[key], kind, kindOverride)...)
 			}
 			return true
@@ -423,7 +423,7 @@ func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
 
 // providerMap records the kind of resources listed in a provider map and
 // evaluates the ones written inline.
-func (e *env) providerMap(x ast.Expr, kind string, override map[types.Object]string) []*SDKResource {
+func (e *env) providerMap(x ast.Expr, kind Kind, override map[types.Object]Kind) []*SDKResource {
 	lit, ok := unparen(x).(*ast.CompositeLit)
 	if x == nil || !ok {
 		return nil

@@ -24,9 +24,9 @@ type Target struct {
 }
 
 // Targets returns, once per function, the method (Create, Read, Update, ...) of every resource
-// of the given kind ("resource", "datasource") in the model whose function
+// of the given kind in the model whose function
 // is declared in this package and was built in funcs.
-func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function, method, kind string) []Target {
+func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function, method string, kind facts.Kind) []Target {
 	var out []Target
 	seen := map[*ssa.Function]bool{}
 	add := func(t Target) {

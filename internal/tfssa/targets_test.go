@@ -104,8 +104,9 @@ func TestTargets(t *testing.T) {
 	s := testutil.Load(t, targetsSrc)
 	pass, funcs := snippetPass(s), s.Funcs()
 	for _, tc := range []struct {
-		method, kind string
-		want         string // name/function/subject[/exists]
+		method string
+		kind   facts.Kind
+		want   string // name/function/subject[/exists]
 	}{
 		// Not the framework resource without a Read, nor the SDK ones whose
 		// value was not followed or whose Read has no ResourceData.

@@ -27,7 +27,7 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := lint.NewReporter(pass)
 	reported := map[token.Pos]bool{}
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
 		}
 		blocks := map[string]*facts.Attribute{}

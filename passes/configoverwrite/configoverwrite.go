@@ -29,7 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 	byName, _ := tfssa.ByName(funcs)
 	checkSDK(rep, model, byName, reported)
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
 		}
 		cands := map[string]*facts.Attribute{}

@@ -19,7 +19,7 @@ import (
 // d to — Read, where normalising belongs, is not followed.
 func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Function, reported map[token.Pos]bool) {
 	for _, r := range model.SDK {
-		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
 		read := byName[r.Funcs["Read"].Func]

@@ -19,7 +19,7 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := lint.NewReporter(pass)
 	decls := funcDecls(pass)
 	for _, r := range model.Framework {
-		if r.Kind != "datasource" {
+		if r.Kind != facts.KindDataSource {
 			continue
 		}
 		if fn := facts.Method(pass.Pkg, r.TypeName, "Read"); fn != nil && decls[fn] != nil {
@@ -33,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, r := range model.SDK {
 		read, ok := r.Funcs["Read"]
-		if r.Kind != "datasource" || !ok || !r.Resolved {
+		if r.Kind != facts.KindDataSource || !ok || !r.Resolved {
 			continue
 		}
 		for fn, d := range decls {

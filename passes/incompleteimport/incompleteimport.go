@@ -30,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.Has("ImportState") {
+		if r.Kind != facts.KindResource || !r.Has("ImportState") {
 			continue
 		}
 		imp := funcs[facts.Method(pass.Pkg, r.TypeName, "ImportState")]

@@ -21,7 +21,7 @@ import (
 func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa.Function) {
 	byName := byName(funcs)
 	for _, r := range model.SDK {
-		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
 		ref, ok := r.Funcs["Read"]

@@ -34,7 +34,7 @@ type offender struct {
 }
 
 func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
-	if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
+	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 		return
 	}
 	create := r.Funcs["Create"]
@@ -76,7 +76,7 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 	// A ModifyPlan that may set RequiresReplace decides replacement itself; a
 	// resource whose Create never writes state cannot exist to be updated.
-	if r.Kind != "resource" || r.UpdateWritesState != "no" || !r.SchemaResolved ||
+	if r.Kind != facts.KindResource || r.UpdateWritesState != "no" || !r.SchemaResolved ||
 		r.ModifyPlanMayReplace || r.CreateWritesState == "no" {
 		return
 	}

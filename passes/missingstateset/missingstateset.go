@@ -25,13 +25,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	for _, t := range tfssa.Targets(pass, model, funcs, "Create", "resource") {
+	for _, t := range tfssa.Targets(pass, model, funcs, "Create", facts.KindResource) {
 		if t.SDK {
 			checkSDKCreate(rep, t.Name, t.Fn, t.Subject)
 		}
 	}
 	for _, r := range model.Framework {
-		if r.Kind != "resource" {
+		if r.Kind != facts.KindResource {
 			continue
 		}
 		for _, method := range []string{"Create", "Update"} {

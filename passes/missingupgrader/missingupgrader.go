@@ -18,12 +18,12 @@ func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
 	rep := lint.NewReporter(pass)
 	for _, r := range model.Framework {
-		if r.Kind == "resource" && r.SchemaResolved {
+		if r.Kind == facts.KindResource && r.SchemaResolved {
 			checkFramework(rep, r)
 		}
 	}
 	for _, r := range model.SDK {
-		if r.Kind == "resource" && r.Resolved && r.UpgradersResolved {
+		if r.Kind == facts.KindResource && r.Resolved && r.UpgradersResolved {
 			checkSDK(rep, r)
 		}
 	}

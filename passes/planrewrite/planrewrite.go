@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := lint.NewReporter(pass)
 	checkModifiers(pass, rep, model, funcs)
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
 		}
 		fn := funcs[facts.Method(pass.Pkg, r.TypeName, "ModifyPlan")]

@@ -27,7 +27,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	sibs := tfssa.NewSiblings(pass, model, funcs)
-	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
 		if t.Exists {
 			continue // with an Exists function the SDK removes the resource itself
 		}

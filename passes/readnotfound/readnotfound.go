@@ -22,7 +22,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{rep: lint.NewReporter(pass), model: model, reported: map[token.Pos]bool{}}
-	for _, t := range tfssa.Targets(pass, model, funcs, "Read", "resource") {
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
 		c.check(t)
 		c.checkNilObject(t)
 	}

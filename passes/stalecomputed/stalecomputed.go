@@ -28,7 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 	byName, all := tfssa.ByName(funcs)
 	rep := lint.NewReporter(pass)
 	for _, r := range model.SDK {
-		if r.Kind != "resource" || !r.Resolved || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
 		update := resolve(r.Funcs["Update"], byName, all)

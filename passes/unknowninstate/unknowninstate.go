@@ -28,12 +28,12 @@ func run(pass *analysis.Pass) (any, error) {
 	seen := map[*ssa.Function]bool{}
 	for _, r := range model.Framework {
 		methods := []string{"Read"}
-		if r.Kind == "resource" {
+		if r.Kind == facts.KindResource {
 			methods = []string{"Create", "Update", "Read"}
-		} else if r.Kind != "datasource" {
+		} else if r.Kind != facts.KindDataSource {
 			continue
 		}
-		if r.Kind == "resource" && r.HasUpgradeState {
+		if r.Kind == facts.KindResource && r.HasUpgradeState {
 			if up := funcs[facts.Method(pass.Pkg, r.TypeName, "UpgradeState")]; up != nil {
 				for _, fn := range tfssa.Upgraders(up) {
 					if !seen[fn] {

@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.HasUpgradeState {
+		if r.Kind != facts.KindResource || !r.HasUpgradeState {
 			continue
 		}
 		up := funcs[facts.Method(pass.Pkg, r.TypeName, "UpgradeState")]

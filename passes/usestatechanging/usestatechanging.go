@@ -29,7 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	for _, r := range model.Framework {
-		if r.Kind != "resource" || !r.SchemaResolved {
+		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
 		}
 		update := funcs[facts.Method(pass.Pkg, r.TypeName, "Update")]

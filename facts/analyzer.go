@@ -5,6 +5,10 @@
 // importing this one see it too.
 //
 // Passes require Analyzer and read its *Model result; they never re-derive it.
+//
+// Analyzer is named providermodel, for what it computes; users meet that name
+// in its flags (-providermodel.tests). The package keeps the name facts, for
+// what it exports, as the project's layout has it.
 package facts
 
 import (

@@ -1,13 +1,14 @@
 package tfssa
 
 import (
+	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
 
@@ -131,16 +132,27 @@ const (
 	SDK
 )
 
+// Requires are the analyzers Prepare reads: a check calling it lists them in
+// its own Requires (lint.NewAnalyzer(Doc, run, tfssa.Requires...)).
+var Requires = []*analysis.Analyzer{facts.Analyzer, lazyssa.Analyzer}
+
 // Prepare returns the package's provider model and its SSA functions; ok is
 // false when the package holds no resource of the selected plugins (nothing
-// to check) or its SSA was not built (a dependency failed to load).
+// to check) or its SSA was not built (a dependency failed to load). It
+// panics, naming the check, when the check does not require Requires: every
+// fixture test of that check then fails.
 func Prepare(pass *analysis.Pass, plugins Plugins) (model *facts.Model, funcs map[*types.Func]*ssa.Function, ok bool) {
+	for _, a := range Requires {
+		if _, ok := pass.ResultOf[a]; !ok {
+			panic(fmt.Sprintf("tfssa.Prepare: check %s does not require %s (add tfssa.Requires to its Requires)", pass.Analyzer.Name, a.Name))
+		}
+	}
 	model = pass.ResultOf[facts.Analyzer].(*facts.Model)
 	has := (plugins&Framework != 0 && len(model.Framework) > 0) || (plugins&SDK != 0 && len(model.SDK) > 0)
 	if !has {
 		return nil, nil, false
 	}
-	funcs = pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs() // built only for packages that hold resources
+	funcs = pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy).Funcs() // built only for packages that hold resources
 	return model, funcs, funcs != nil
 }
 

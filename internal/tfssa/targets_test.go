@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/testutil"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
@@ -178,8 +178,8 @@ func TestPrepare(t *testing.T) {
 		if tc.typeErrors {
 			pass.TypeErrors = []types.Error{{Msg: "boom"}}
 		}
-		lazy, _ := flow.Analyzer.Run(pass)
-		pass.ResultOf = map[*analysis.Analyzer]any{facts.Analyzer: tc.model, flow.Analyzer: lazy}
+		lazy, _ := lazyssa.Analyzer.Run(pass)
+		pass.ResultOf = map[*analysis.Analyzer]any{facts.Analyzer: tc.model, lazyssa.Analyzer: lazy}
 		m, funcs, ok := tfssa.Prepare(pass, tc.plugins)
 		if ok != tc.ok {
 			t.Errorf("%s: ok = %v, want %v", tc.name, ok, tc.ok)
@@ -257,4 +257,18 @@ func TestByNameAndNamesIn(t *testing.T) {
 			t.Errorf("NamesIn(Create, %s) = %v, %v; want [a b c d], %v", tc.flag, got, flagged, tc.flagged)
 		}
 	}
+}
+
+// A check that calls Prepare without requiring lazyssa is told so by name.
+func TestPrepareNamesMissingRequirement(t *testing.T) {
+	pass := snippetPass(testutil.Load(t, targetsSrc))
+	pass.Analyzer = &analysis.Analyzer{Name: "forgetful"}
+	pass.ResultOf = map[*analysis.Analyzer]any{facts.Analyzer: model()}
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.Contains(msg, "check forgetful does not require lazyssa") {
+			t.Errorf("panic = %q", msg)
+		}
+	}()
+	tfssa.Prepare(pass, tfssa.Framework)
 }

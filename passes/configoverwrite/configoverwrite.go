@@ -10,14 +10,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports configured attributes saved in the API's form.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)

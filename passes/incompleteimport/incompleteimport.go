@@ -4,14 +4,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports importers whose stub state lacks what Read needs (IMPORT-1)
 // or what the configuration holds (IMPORT-3).
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 // reportUpdates turns on IMPORT-3 for Required attributes that are not
 // ForceNew. Off by default: on a triaged sample many were parameters the API

@@ -34,7 +34,9 @@ var outcomes = []testutil.Outcome{
 // recorder collects analysistest's complaints instead of failing.
 type recorder struct{ errs []string }
 
-func (r *recorder) Errorf(format string, args ...any) { r.errs = append(r.errs, fmt.Sprintf(format, args...)) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
 
 // Without -incompleteimport.required, a Required attribute that is not
 // ForceNew is not reported: the fixture's one expectation for it goes unmet.

@@ -17,7 +17,7 @@ import (
 )
 
 // Analyzer reports Create/Update success paths that never write resp.State.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)

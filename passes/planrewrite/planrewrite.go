@@ -12,14 +12,13 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports plan writes that break the configuration's values.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 // write is one planned value: its attribute ("" in a plan modifier), class
 // and the guards that hold where it is written.

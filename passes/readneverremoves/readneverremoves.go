@@ -18,7 +18,7 @@ import (
 
 // Analyzer reports resource Reads that fail on a remote error and have no
 // path that removes the resource.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)

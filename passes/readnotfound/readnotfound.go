@@ -14,7 +14,7 @@ import (
 )
 
 // Analyzer reports Reads whose not-found outcome does not remove the resource.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)

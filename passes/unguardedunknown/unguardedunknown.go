@@ -12,17 +12,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports CustomizeDiff code that errors on values that may be unknown.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
-	funcs := pass.ResultOf[flow.Analyzer].(*flow.Lazy).Funcs()
+	funcs := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy).Funcs()
 	if funcs == nil {
 		return nil, nil
 	}

@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -20,7 +19,7 @@ import (
 
 // Analyzer reports state upgraders whose resp.State.Set model does not
 // match the current schema.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 // saved is one model a state upgrader hands resp.State.Set.
 type saved struct {

@@ -10,14 +10,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports UseStateForUnknown on Computed values Update rewrites.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, flow.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 // volatile matches attribute names of values that change by nature.
 var volatile = regexp.MustCompile(`^(status|state|phase|etag|version|revision|generation|health)$|^(updated|modified|last)_|_(updated_at|modified_at|modified|updated|count|status|state|version|revision|generation)$`)

@@ -1,4 +1,6 @@
-package flow
+// Package lazyssa defines the lazyssa analyzer: the package's SSA form, built
+// once and only when a check first asks for it, shared by the checks.
+package lazyssa
 
 import (
 	"go/types"

@@ -1,4 +1,4 @@
-package flow_test
+package lazyssa_test
 
 import (
 	"go/types"
@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/testutil"
 )
 
@@ -31,7 +31,7 @@ func pass(s *testutil.Snippet) *analysis.Pass {
 // through their parents.
 func TestBuild(t *testing.T) {
 	s := testutil.Load(t, buildSrc)
-	funcs := flow.Build(pass(s))
+	funcs := lazyssa.Build(pass(s))
 	var names []string
 	for obj, fn := range funcs {
 		if fn.Object() != obj {
@@ -54,7 +54,7 @@ func TestBuildTypeErrors(t *testing.T) {
 	s := testutil.Load(t, buildSrc)
 	p := pass(s)
 	p.TypeErrors = []types.Error{{Msg: "boom"}}
-	if got := flow.Build(p); got != nil {
+	if got := lazyssa.Build(p); got != nil {
 		t.Errorf("Build with type errors: %d functions, want nil", len(got))
 	}
 }
@@ -62,11 +62,11 @@ func TestBuildTypeErrors(t *testing.T) {
 // The analyzer's result builds once and shares the map between checks.
 func TestLazy(t *testing.T) {
 	s := testutil.Load(t, buildSrc)
-	res, err := flow.Analyzer.Run(pass(s))
+	res, err := lazyssa.Analyzer.Run(pass(s))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy := res.(*flow.Lazy)
+	lazy := res.(*lazyssa.Lazy)
 	a, b := lazy.Funcs(), lazy.Funcs()
 	if len(a) == 0 {
 		t.Fatal("Lazy.Funcs: empty")

@@ -192,7 +192,7 @@ func (s *summarizer) notFoundExpr(x ast.Expr) bool {
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL {
 				for _, side := range []ast.Expr{n.X, n.Y} {
-					if tv, ok := info.Types[side]; ok && (tfapi.Is404(tv.Value) || tfapi.IsGRPCNotFound(tv.Type, tv.Value)) {
+					if tv, ok := info.Types[side]; ok && tfapi.NotFoundStatus(tv.Type, tv.Value) {
 						found = true
 					}
 				}
@@ -215,17 +215,13 @@ func (s *summarizer) notFoundCall(call *ast.CallExpr) bool {
 	if fn == nil {
 		return false
 	}
-	if sig, ok := fn.Type().(*types.Signature); ok && tfapi.ReturnsBool(sig) && tfapi.NotFoundName(fn.Name()) {
+	if sig, ok := fn.Type().(*types.Signature); ok && tfapi.NotFoundPredicate(fn.Name(), sig) {
 		return true
 	}
 	if sum := s.summary(fn); sum != nil && sum.NotFound {
 		return true
 	}
-	if fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(call.Args) == 2 {
-		tv := s.pass.TypesInfo.Types[call.Args[1]]
-		return tfapi.NotFoundText(tv.Value)
-	}
-	return false
+	return fn.Pkg() != nil && len(call.Args) == 2 && tfapi.NotFoundMessageMatch(fn.Pkg().Path(), 2, s.pass.TypesInfo.Types[call.Args[1]].Value)
 }
 
 func isErrorValue(obj types.Object) bool {

@@ -51,3 +51,23 @@ func ReturnsBool(sig *types.Signature) bool {
 	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Bool
 }
+
+// The shapes of a not-found test, decided here once for the two readers of
+// code: facts' summaries (on the syntax of helpers in any package) and tfssa
+// (on the SSA of lifecycle functions).
+
+// NotFoundStatus: a constant whose comparison means "not found": HTTP 404 or
+// gRPC codes.NotFound.
+func NotFoundStatus(t types.Type, c constant.Value) bool { return Is404(c) || IsGRPCNotFound(t, c) }
+
+// NotFoundPredicate: a function returning one bool and named as a not-found
+// test (isNotFound, IsNotFoundError, NotFound).
+func NotFoundPredicate(name string, sig *types.Signature) bool {
+	return ReturnsBool(sig) && NotFoundName(name)
+}
+
+// NotFoundMessageMatch: a strings function (Contains, HasPrefix, EqualFold,
+// ...) called with a not-found text as its second argument.
+func NotFoundMessageMatch(pkgPath string, nargs int, arg constant.Value) bool {
+	return pkgPath == "strings" && nargs == 2 && NotFoundText(arg)
+}

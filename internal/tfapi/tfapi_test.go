@@ -264,3 +264,26 @@ func TestPackages(t *testing.T) {
 		}
 	}
 }
+
+func TestNotFoundShapes(t *testing.T) {
+	boolSig := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "", types.Typ[types.Bool])), false)
+	errSig := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "", types.Universe.Lookup("error").Type())), false)
+	for _, tc := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"404", tfapi.NotFoundStatus(types.Typ[types.Int], constant.MakeInt64(404)), true},
+		{"500", tfapi.NotFoundStatus(types.Typ[types.Int], constant.MakeInt64(500)), false},
+		{"isNotFound() bool", tfapi.NotFoundPredicate("isNotFound", boolSig), true},
+		{"isNotFound() error", tfapi.NotFoundPredicate("isNotFound", errSig), false},
+		{"isReady() bool", tfapi.NotFoundPredicate("isReady", boolSig), false},
+		{`strings.Contains(_, "not found")`, tfapi.NotFoundMessageMatch("strings", 2, constant.MakeString("not found")), true},
+		{`strings.Contains(_, "conflict")`, tfapi.NotFoundMessageMatch("strings", 2, constant.MakeString("conflict")), false},
+		{`bytes.Contains(_, "not found")`, tfapi.NotFoundMessageMatch("bytes", 2, constant.MakeString("not found")), false},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: got %v, want %v", tc.name, tc.got, tc.want)
+		}
+	}
+}

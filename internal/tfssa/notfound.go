@@ -68,7 +68,7 @@ func notFoundCompare(b *ssa.BinOp) (NotFound, bool) {
 		if !ok {
 			continue
 		}
-		if tfapi.Is404(c.Value) || tfapi.IsGRPCNotFound(c.Type(), c.Value) {
+		if tfapi.NotFoundStatus(c.Type(), c.Value) {
 			return NotFound{Succ: succ, What: "the status is " + c.Value.ExactString()}, true
 		}
 		if c.IsNil() {
@@ -135,13 +135,13 @@ func notFoundCall(c *ssa.CallCommon, isPredicate func(*types.Func) bool) (NotFou
 				return NotFound{Succ: 0, What: "the error is a not-found error"}, true
 			}
 		}
-		if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && len(c.Args) == 2 {
-			if k, ok := c.Args[1].(*ssa.Const); ok && tfapi.NotFoundText(k.Value) {
+		if len(c.Args) == 2 && fn.Pkg != nil {
+			if k, ok := c.Args[1].(*ssa.Const); ok && tfapi.NotFoundMessageMatch(fn.Pkg.Pkg.Path(), len(c.Args), k.Value) {
 				return NotFound{Succ: 0, What: fmt.Sprintf("the message contains %s", k.Value.ExactString())}, true
 			}
 		}
 	}
-	if sig := c.Signature(); tfapi.ReturnsBool(sig) && tfapi.NotFoundName(shortName(name)) && !isExistsName(name) {
+	if tfapi.NotFoundPredicate(shortName(name), c.Signature()) && !isExistsName(name) {
 		return NotFound{Succ: 0, What: name + " reported not found"}, true
 	}
 	if tfapi.ReturnsBool(c.Signature()) && isExistsName(name) {

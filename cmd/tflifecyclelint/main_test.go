@@ -201,7 +201,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		// 3 of them on Reads in the readnotfound fixtures that never remove.
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 7},
 		{"unknowninstate", nil, 11},
-		{"incompleteimport", nil, 12},
+		{"incompleteimport", nil, 13},
 		{"missingstateset", nil, 8},
 		{"upgradermodel", nil, 10},
 		{"requestwrite", nil, 11},

@@ -15,9 +15,10 @@ var Doc = &lint.Doc{
 	Name:  "incompleteimport",
 	Title: "Import leaves out what Read needs",
 	Rules: []rules.ID{"IMPORT-1", "IMPORT-3"},
-	Why: `Import hands Read a stub state holding only what the importer set; Read must find the object from it and fill the rest. Four shapes break that:
+	Why: `Import hands Read a stub state holding only what the importer set; Read must find the object from it and fill the rest. Five shapes break that:
 - a framework ImportState that writes nothing (no resource.ImportStatePassthroughID, no resp.State.SetAttribute or Set): the framework then fails with "Missing Resource Import State";
 - a framework ImportState that passes the ID into one attribute while Read never reads that attribute and looks the object up by another, which import leaves null: Read cannot find the object and the import fails;
+- a framework Read that looks the object up (the same kind of call) with a model field read from req.State — m.Name.ValueString() — that ImportState leaves null; a field Read tests with IsNull/IsUnknown or assigns itself is left alone;
 - an SDK resource whose Read looks the object up (a call that can fail, to the provider's client or API) with an attribute read from state by d.Get, when the importer leaves that attribute empty: ImportStatePassthrough(Context) sets only the ID, a custom importer sets the keys it calls d.Set with. After import Read asks for the wrong object, and the import fails with the API's error or with "Cannot import non-existent remote object". A Read that compares the value first (a fallback to d.Id() when it is empty) or sets the attribute itself is left alone;
 - (IMPORT-3) an SDK resource imported with schema.ImportStatePassthrough(Context) whose Read never sets a Required+ForceNew attribute: after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported.
 
@@ -35,5 +36,5 @@ func read(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 }},`,
 	Severity: "error",
 	Since:    "v0.1.0",
-	Summary:  "a framework ImportState that writes nothing, or passes the ID into an attribute Read never reads while Read uses another one import leaves null; an SDK resource imported with `ImportStatePassthrough` whose Read never sets a Required+ForceNew attribute (the next plan replaces what was imported); an SDK Read that looks the object up by an attribute read from state which the importer (passthrough, or custom by its `d.Set` keys) leaves empty",
+	Summary:  "a framework ImportState that writes nothing, or passes the ID into an attribute Read never reads while Read uses another one import leaves null, or a Read that looks the object up with an attribute ImportState leaves null; an SDK resource imported with `ImportStatePassthrough` whose Read never sets a Required+ForceNew attribute (the next plan replaces what was imported); an SDK Read that looks the object up by an attribute read from state which the importer (passthrough, or custom by its `d.Set` keys) leaves empty",
 }

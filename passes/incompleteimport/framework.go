@@ -144,7 +144,10 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource, imp, read *s
 			Message: fmt.Sprintf("%s.ImportState writes nothing into resp.State (no resource.ImportStatePassthroughID, no SetAttribute): the framework fails with \"Missing Resource Import State\"", r.TypeName)})
 		return
 	}
-	if !w.written || w.opaque || read == nil || len(w.names) != 1 {
+	if !w.written || w.opaque || read == nil {
+		return
+	}
+	if checkFrameworkLookups(rep, r, w, read) || len(w.names) != 1 {
 		return
 	}
 	reads, ok := stateReads(read)
@@ -179,6 +182,137 @@ func isKey(r *facts.FrameworkResource, name string) bool {
 	for _, a := range r.Schema.Attributes {
 		if a.Name == name {
 			return !a.Block && a.Nesting == "" && a.Type == "string" && (a.Required || a.Computed) && (name == "id" || strings.HasSuffix(name, "id") || strings.HasSuffix(name, "_name") || name == "name")
+		}
+	}
+	return false
+}
+
+// checkFrameworkLookups reports Read looking the object up with attributes
+// read from req.State (a model field's ValueString() and the like) that
+// ImportState leaves null, once per lookup; it says whether it reported.
+func checkFrameworkLookups(rep *lint.Reporter, r *facts.FrameworkResource, w importWrites, read *ssa.Function) bool {
+	byCall := map[token.Pos][]stateLookup{}
+	var calls []token.Pos
+	for _, l := range modelLookups(read) {
+		if w.names[l.attr] || !isAttr(r, l.attr) {
+			continue
+		}
+		if byCall[l.call] == nil {
+			calls = append(calls, l.call)
+		}
+		byCall[l.call] = append(byCall[l.call], l)
+	}
+	for _, call := range calls {
+		ls := byCall[call]
+		var attrs []string
+		related := []analysis.RelatedInformation{lint.Related(w.pos, "ImportState writes the stub state here")}
+		for _, l := range ls {
+			attrs = append(attrs, l.attr)
+			related = append(related, lint.Related(l.get, "%q read from req.State here", l.attr))
+		}
+		rep.Report(lint.Finding{Rule: "IMPORT-1", Pos: call, Related: related,
+			Message: fmt.Sprintf("%s.ImportState sets only %s, but Read looks the object up with %s read from req.State: after import they are null, so Read looks up the wrong object and the import fails, with the API's error or, when Read takes the miss for a deleted object, with \"Cannot import non-existent remote object\"; set them in ImportState (from the ID) or look the object up by what it sets", r.TypeName, quoteAll(sortedKeys(w.names)), quoteAll(attrs))})
+	}
+	return len(calls) > 0
+}
+
+// modelLookups finds model fields loaded in fn (filled by req.State.Get) whose
+// value (ValueString() and the like) reaches a lookup. A field Read tests
+// (IsNull, IsUnknown) or assigns is left alone: Read fills it itself.
+func modelLookups(fn *ssa.Function) []stateLookup {
+	var out []stateLookup
+	handled, seen := handledFields(fn), map[string]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			load, ok := instr.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				continue
+			}
+			fa, ok := load.X.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			tag := modelflow.FieldTag(fa)
+			if tag == "" || seen[tag] || handled[tag] || !fromStateGet(fa.X) {
+				continue
+			}
+			if at, ok := valueReachesLookup(load, fn.Pkg); ok {
+				seen[tag] = true
+				out = append(out, stateLookup{attr: tag, get: load.Pos(), call: instrPos(fn, at), in: fn, at: at})
+			}
+		}
+	}
+	return out
+}
+
+// handledFields: model fields fn assigns, or tests with IsNull/IsUnknown.
+func handledFields(fn *ssa.Function) map[string]bool {
+	out := map[string]bool{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
+					out[modelflow.FieldTag(fa)] = true
+				}
+			case *ssa.Call:
+				callee := in.Call.StaticCallee()
+				if callee == nil || (callee.Name() != "IsNull" && callee.Name() != "IsUnknown") || len(in.Call.Args) != 1 {
+					continue
+				}
+				if load, ok := in.Call.Args[0].(*ssa.UnOp); ok {
+					if fa, ok := load.X.(*ssa.FieldAddr); ok {
+						out[modelflow.FieldTag(fa)] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fromStateGet: the model is filled by req.State.Get(ctx, &model).
+func fromStateGet(model ssa.Value) bool {
+	for _, r := range *model.Referrers() {
+		mi, ok := r.(*ssa.MakeInterface)
+		if !ok {
+			continue
+		}
+		for _, u := range *mi.Referrers() {
+			c, ok := u.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := c.Call.StaticCallee()
+			if callee != nil && callee.Name() == "Get" && recvIs(callee, "State") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valueReachesLookup follows a loaded attribute value through its ValueXxx()
+// accessor to a lookup.
+func valueReachesLookup(v ssa.Value, pkg *ssa.Package) (ssa.CallInstruction, bool) {
+	for _, r := range *v.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok || c.Call.StaticCallee() == nil || len(c.Call.Args) == 0 || c.Call.Args[0] != v || !strings.HasPrefix(c.Call.StaticCallee().Name(), "Value") {
+			continue
+		}
+		if at, ok := reachesLookup(c, pkg, 0); ok {
+			return at, true
+		}
+	}
+	return nil, false
+}
+
+// isAttr: a top-level string attribute of the schema (a name or identifier
+// a lookup takes), Computed-only ones excepted: Read fills those.
+func isAttr(r *facts.FrameworkResource, name string) bool {
+	for _, a := range r.Schema.Attributes {
+		if a.Name == name {
+			return !a.Block && a.Nesting == "" && a.Type == "string" && (a.Required || a.Optional)
 		}
 	}
 	return false

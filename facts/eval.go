@@ -419,3 +419,14 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 	}
 	return nil, false
 }
+
+// elemExpr strips parentheses and & from an attribute map element, and gives
+// the attribute to return when the element cannot be evaluated: Uncertain and
+// Incomplete, so checks leave it alone.
+func elemExpr(name string, x ast.Expr) (ast.Expr, Attribute) {
+	x = unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok {
+		x = unparen(u.X)
+	}
+	return x, Attribute{Name: name, Uncertain: true, Incomplete: true, Pos: x.Pos()}
+}

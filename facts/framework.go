@@ -137,11 +137,7 @@ func (e *env) fwAttrs(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
 // fwAttr evaluates one attribute or block expression; an unresolvable one is
 // returned Uncertain and Incomplete so checks leave it alone.
 func (e *env) fwAttr(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
-	x = unparen(x)
-	if u, ok := x.(*ast.UnaryExpr); ok {
-		x = unparen(u.X)
-	}
-	unknown := Attribute{Name: name, Uncertain: true, Incomplete: true, Pos: x.Pos()}
+	x, unknown := elemExpr(name, x)
 	switch v := x.(type) {
 	case *ast.CompositeLit:
 		if a, ok := e.fwAttrLit(name, v, body); ok {

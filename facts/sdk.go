@@ -267,11 +267,7 @@ func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) 
 
 // sdkField evaluates one *schema.Schema expression.
 func (e *env) sdkField(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
-	x = unparen(x)
-	if u, ok := x.(*ast.UnaryExpr); ok {
-		x = unparen(u.X)
-	}
-	unknown := Attribute{Name: name, Uncertain: true, Incomplete: true, Pos: x.Pos()}
+	x, unknown := elemExpr(name, x)
 	switch v := x.(type) {
 	case *ast.CompositeLit:
 		return e.sdkFieldLit(name, v, body)

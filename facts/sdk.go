@@ -399,7 +399,10 @@ func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
 			objs = append(objs, v)
 		}
 	}
-	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	// By file name and offset, not token.Pos: the loader adds a package's
+	// files to the file set in no fixed order, and which resource a shared
+	// function is reported for must not depend on the driver.
+	sort.Slice(objs, func(i, j int) bool { return tfapi.SourceOrder(e.pass.Fset, objs[i].Pos(), objs[j].Pos()) })
 	for _, obj := range objs {
 		r := e.sdkResourceOf(obj)
 		if r == nil || !r.Resolved {

@@ -1,6 +1,9 @@
 package tfapi
 
-import "strings"
+import (
+	"go/token"
+	"strings"
+)
 
 // stdRoots are the first path elements of the standard library's packages.
 var stdRoots = map[string]bool{}
@@ -24,4 +27,15 @@ func IsStd(path string) bool {
 // (framework, SDKs, plugin-go, plugin-log) or Terraform itself.
 func IsPluginLib(path string) bool {
 	return strings.HasPrefix(path, "github.com/hashicorp/terraform-plugin-") || strings.HasPrefix(path, "github.com/hashicorp/terraform/")
+}
+
+// SourceOrder orders positions by file name, then offset. token.Pos order is
+// not enough across files: loaders add a package's files to the file set in
+// no fixed order, and the drivers must agree.
+func SourceOrder(fset *token.FileSet, a, b token.Pos) bool {
+	pa, pb := fset.Position(a), fset.Position(b)
+	if pa.Filename != pb.Filename {
+		return pa.Filename < pb.Filename
+	}
+	return pa.Offset < pb.Offset
 }

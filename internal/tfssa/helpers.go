@@ -54,7 +54,7 @@ func ByName(funcs map[*types.Func]*ssa.Function) (map[string]*ssa.Function, []*s
 		byName[facts.FuncName(obj)] = fn
 		all = append(all, fn)
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
+	sort.Slice(all, func(i, j int) bool { return tfapi.SourceOrder(all[i].Prog.Fset, all[i].Pos(), all[j].Pos()) })
 	return byName, all
 }
 

@@ -260,11 +260,6 @@ func (e *env) sdkImporter(v ast.Expr) (string, FuncRef) {
 	return "custom", ref
 }
 
-// sdkSchemaMap evaluates a map[string]*schema.Schema expression.
-func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
-	return e.attrMap(x, body, "sdkschemamap", e.sdkField)
-}
-
 // sdkField evaluates one *schema.Schema expression.
 func (e *env) sdkField(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 	x, unknown := elemExpr(name, x)
@@ -492,4 +487,9 @@ func (e *env) funcsMentioned(v ast.Expr) []string {
 		return true
 	})
 	return out
+}
+
+// sdkSchemaMap evaluates a map[string]*schema.Schema expression.
+func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
+	return e.attrMap(x, body, "sdkschemamap", e.sdkField)
 }

@@ -292,7 +292,7 @@ func stdString(u ssa.CallInstruction) (*ssa.Call, bool) {
 // whose method returns one (client.GetThing(ctx, key).Execute()); or an HTTP
 // request built with it.
 func isLookup(c *ssa.CallCommon, v ssa.Value) bool {
-	if !isArg(c, v) {
+	if !slices.Contains(c.Args, v) {
 		return false
 	}
 	if fn := c.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "net/http" && (fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithContext") {
@@ -314,15 +314,6 @@ func isLookup(c *ssa.CallCommon, v ssa.Value) bool {
 			if r := sig.Results(); r.Len() > 0 && tfapi.IsError(r.At(r.Len()-1).Type()) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func isArg(c *ssa.CallCommon, v ssa.Value) bool {
-	for _, a := range c.Args {
-		if a == v {
-			return true
 		}
 	}
 	return false

@@ -76,7 +76,7 @@ func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved
 			}
 			c := call.Common()
 			callee := c.StaticCallee()
-			if callee != nil && callee.Pkg == fn.Pkg && hands(c, resp) {
+			if callee != nil && callee.Pkg == fn.Pkg && slices.Contains(c.Args, ssa.Value(resp)) {
 				obj, _ := callee.Object().(*types.Func)
 				sets := model.UpgraderSets(obj)
 				for i := range sets {
@@ -146,15 +146,6 @@ func instrPos(instr ssa.Instruction, f *ssa.Function) token.Pos {
 		return p
 	}
 	return f.Pos()
-}
-
-func hands(c *ssa.CallCommon, resp ssa.Value) bool {
-	for _, a := range c.Args {
-		if a == resp {
-			return true
-		}
-	}
-	return false
 }
 
 // isStateSet: fn is tfsdk.State's Set method.

@@ -9,6 +9,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/lookupnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
@@ -31,6 +32,7 @@ var registry = []lint.Check{
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
 	{Doc: incompleteimport.Doc, Analyzer: incompleteimport.Analyzer},
 	{Doc: invalidschemaflags.Doc, Analyzer: invalidschemaflags.Analyzer},
+	{Doc: lookupnotfound.Doc, Analyzer: lookupnotfound.Analyzer},
 	{Doc: missingforcenew.Doc, Analyzer: missingforcenew.Analyzer},
 	{Doc: missingstateset.Doc, Analyzer: missingstateset.Analyzer},
 	{Doc: missingupgrader.Doc, Analyzer: missingupgrader.Analyzer},

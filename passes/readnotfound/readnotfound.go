@@ -25,6 +25,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
 		c.check(t)
 		c.checkNilObject(t)
+		c.checkMessages(t)
 	}
 	return nil, nil
 }

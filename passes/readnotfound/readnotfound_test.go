@@ -21,4 +21,5 @@ var outcomes = []testutil.Outcome{
 	{Finding: `returns an error when the object is gone`, Says: `every plan then fails`},
 	{Finding: `returns without error and without removing`, Says: `the old state is kept and Terraform never plans to re-create it`},
 	{Finding: `without a nil test`, Says: `the provider panics`},
+	{Finding: `fails with an error saying the object is missing`, Says: `every plan then fails after an out-of-band delete`},
 }

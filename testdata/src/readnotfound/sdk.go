@@ -16,20 +16,24 @@ import (
 
 func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
-		"x_nil_error":   resourceNilError(),
-		"x_not_exists":  resourceNotExists(),
-		"x_new_guard":   resourceNewGuard(),
-		"x_helper":      resourceHelper(),
-		"x_sentinel":    resourceSentinel(),
-		"x_exists_good": resourceExistsGood(),
-		"x_both":        resourceBothTests(),
-		"x_clears":      resourceClearsInTest(),
-		"x_nil_deref":   {CreateContext: create, ReadContext: readNilDeref, DeleteContext: remove, Schema: nameSchema()},
-		"x_nil_checked": {CreateContext: create, ReadContext: readNilChecked, DeleteContext: remove, Schema: nameSchema()},
-		"x_local_nf":    {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: remove, Schema: nameSchema()},
-		"x_nil_getter":  {CreateContext: create, ReadContext: readNilGetter, DeleteContext: remove, Schema: nameSchema()},
-		"x_two_tests":   {CreateContext: create, ReadContext: readTwoTests, DeleteContext: remove, Schema: nameSchema()},
-		"x_fetcher_nf":  {CreateContext: create, ReadContext: readFetcherNotFound, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_error":     resourceNilError(),
+		"x_not_exists":    resourceNotExists(),
+		"x_new_guard":     resourceNewGuard(),
+		"x_helper":        resourceHelper(),
+		"x_sentinel":      resourceSentinel(),
+		"x_exists_good":   resourceExistsGood(),
+		"x_both":          resourceBothTests(),
+		"x_clears":        resourceClearsInTest(),
+		"x_nil_deref":     {CreateContext: create, ReadContext: readNilDeref, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_checked":   {CreateContext: create, ReadContext: readNilChecked, DeleteContext: remove, Schema: nameSchema()},
+		"x_local_nf":      {CreateContext: create, ReadContext: readLocalNotFound, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_getter":    {CreateContext: create, ReadContext: readNilGetter, DeleteContext: remove, Schema: nameSchema()},
+		"x_two_tests":     {CreateContext: create, ReadContext: readTwoTests, DeleteContext: remove, Schema: nameSchema()},
+		"x_fetcher_nf":    {CreateContext: create, ReadContext: readFetcherNotFound, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_message":   {CreateContext: create, ReadContext: readNilMessage, DeleteContext: remove, Schema: nameSchema()},
+		"x_wrapped":       {CreateContext: create, ReadContext: readWrapped, DeleteContext: remove, Schema: nameSchema()},
+		"x_new_only":      {CreateContext: create, ReadContext: readNewOnly, DeleteContext: remove, Schema: nameSchema()},
+		"x_search_errorf": {CreateContext: create, ReadContext: readSearchErrorf, DeleteContext: remove, Schema: nameSchema()},
 	}}
 }
 

@@ -1,0 +1,539 @@
+package tfssa
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Lookup is a call in a resource's Read that asks the remote API for
+// something named by the resource's state (d.Id(), d.Get, a field of the
+// model read from req.State) and whose error ends the Read with an error.
+// After an out-of-band delete of the object, or of a parent named in its
+// state, it is such a call that fails.
+type Lookup struct {
+	Call  *ssa.Call
+	Check *ssa.If   // the `err != nil` test of its error
+	Fails token.Pos // where its error branch fails (an error diagnostic or return)
+	// Removed: the error branch removes the resource before it fails (the
+	// removal is then discarded).
+	Removed token.Pos
+	// NotFound: where the Read tests the call's results for a missing
+	// object (or branches on them to a removal); NoPos when it never does.
+	NotFound token.Pos
+	// External: a client call (another package, an interface method), not
+	// a helper of the provider's own package.
+	External bool
+}
+
+// Lookups lists the lookups of t's function in source order.
+func Lookups(t Target, model *facts.Model) []Lookup {
+	handled := NotFoundTests(t.Fn, model)
+	var out []Lookup
+	for _, b := range t.Fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		call, succ := ErrCheck(ifi)
+		if call == nil || !remoteCall(call) || clientFactory(call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
+			continue
+		}
+		fails, removed := failsAt(t, b.Succs[succ], model.Removes)
+		if !fails.IsValid() {
+			continue
+		}
+		l := Lookup{Call: call, Check: ifi, Fails: fails, Removed: removed, External: external(call)}
+		for _, h := range handled {
+			if DependsOnCall(h.Cond, call) {
+				l.NotFound = h.Pos
+				break
+			}
+		}
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Fails < out[j].Fails })
+	return out
+}
+
+// NotFoundTest is a branch of a Read that tests for a missing object, or
+// leads on one side to a removal of the resource.
+type NotFoundTest struct {
+	Cond  ssa.Value
+	Pos   token.Pos
+	Block *ssa.BasicBlock
+}
+
+// NotFoundTests lists the not-found tests of fn.
+func NotFoundTests(fn *ssa.Function, model *facts.Model) []NotFoundTest {
+	var out []NotFoundTest
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		_, nf := NotFoundBranch(ifi, model.NotFoundPredicate)
+		succs := b.Succs
+		if call, errSucc := ErrCheck(ifi); call != nil {
+			succs = succs[errSucc : errSucc+1] // what the success path does is not about absence
+		}
+		if nf || slices.ContainsFunc(succs, func(s *ssa.BasicBlock) bool { return removesAhead(s, model.Removes) }) {
+			out = append(out, NotFoundTest{ifi.Cond, CondPos(ifi), b})
+		}
+	}
+	return out
+}
+
+// removesAhead: the branch starting at b removes the resource before it
+// meets another branch or returns.
+func removesAhead(b *ssa.BasicBlock, removes func(*types.Func) bool) bool {
+	for steps := 0; b != nil && steps < 4; steps++ {
+		for _, instr := range b.Instrs {
+			if Removal(instr, removes) {
+				return true
+			}
+		}
+		if len(b.Succs) != 1 {
+			return false
+		}
+		b = b.Succs[0]
+	}
+	return false
+}
+
+// ErrCheck matches `err != nil` (or `err == nil`) on an error result of a
+// call; it returns the call and the successor where err is not nil.
+func ErrCheck(ifi *ssa.If) (*ssa.Call, int) {
+	b, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (b.Op != token.NEQ && b.Op != token.EQL) {
+		return nil, 0
+	}
+	other := b.X
+	if !IsNilConst(b.Y) {
+		if !IsNilConst(b.X) {
+			return nil, 0
+		}
+		other = b.Y
+	}
+	var call *ssa.Call
+	switch v := other.(type) {
+	case *ssa.Extract:
+		call, _ = v.Tuple.(*ssa.Call)
+	case *ssa.Call:
+		call = v // err := client.Delete(id)
+	}
+	if call == nil || !tfapi.IsError(other.Type()) {
+		return nil, 0
+	}
+	if b.Op == token.NEQ {
+		return call, 0
+	}
+	return call, 1
+}
+
+// remoteCall: the callee is provider or client code (not the plugin
+// libraries nor the standard library), or an interface method.
+func remoteCall(call *ssa.Call) bool {
+	c := call.Common()
+	if c.IsInvoke() {
+		return true
+	}
+	fn := c.StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	p := fn.Pkg.Pkg.Path()
+	return !tfapi.IsStd(p) && !tfapi.IsPluginLib(p)
+}
+
+// clientFactory: a call that makes a client or a session for a region or an
+// account named in state (config.ObjectStorageV1Client(region)) rather than
+// asking the API for an object: its failure is not the object's absence.
+func clientFactory(call *ssa.Call) bool {
+	res := call.Common().Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		_, n := tfapi.Named(res.At(i).Type())
+		if n == "Client" || n == "Session" || n == "Conn" {
+			return true
+		}
+		for _, suffix := range []string{"APIClient", "ServiceClient", "Service", "API"} {
+			if strings.HasSuffix(n, suffix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filtersError: the call is handed another call's error (err :=
+// suppressErrorOn404(resp, err)): it decides what that error means, and may
+// well drop a 404; the lookup is the call it filters.
+func filtersError(call *ssa.Call) bool {
+	for _, a := range call.Common().Args {
+		if tfapi.IsError(a.Type()) {
+			if _, ok := a.(*ssa.Const); !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failsAt follows an error branch through blocks that only log, build
+// errors or remove the resource, and returns where it fails (an error
+// diagnostic, or an error return for the SDK) and any removal before that.
+func failsAt(t Target, b *ssa.BasicBlock, removes func(*types.Func) bool) (fails, removed token.Pos) {
+	for steps := 0; b != nil && steps < 8; steps++ {
+		for _, instr := range b.Instrs {
+			switch {
+			case IsNewResourceCall(instr):
+				return token.NoPos, token.NoPos // the SDK's documented idiom right after Create
+			case Removal(instr, removes):
+				if !directRemoval(instr) {
+					return token.NoPos, token.NoPos // a helper handed the state decides (handleNotFound(d, err))
+				}
+				removed = instr.Pos()
+				continue
+			case !t.SDK && Fails(instr):
+				return instr.Pos(), removed
+			}
+			switch in := instr.(type) {
+			case *ssa.Return:
+				if t.SDK && ReturnKind(in) == "error" {
+					return flow.Pos(t.Fn, in), removed
+				}
+				return token.NoPos, token.NoPos
+			case ssa.CallInstruction:
+				if !Benign(in.Common()) && !logs(in.Common()) && !buildsError(in, removes) {
+					return token.NoPos, token.NoPos
+				}
+			}
+		}
+		if len(b.Succs) != 1 {
+			return token.NoPos, token.NoPos
+		}
+		b = b.Succs[0]
+	}
+	return token.NoPos, token.NoPos
+}
+
+var logMethods = map[string]bool{
+	"Print": true, "Printf": true, "Println": true, "Log": true, "Logf": true,
+	"Error": true, "Errorf": true, "Warn": true, "Warnf": true, "Warning": true, "Warningf": true,
+	"Info": true, "Infof": true, "Debug": true, "Debugf": true, "Trace": true, "Tracef": true,
+}
+
+// logs: a logger's method that returns nothing (logger.Errorf(...)).
+func logs(c *ssa.CallCommon) bool {
+	name := calleeName(c)
+	if c.StaticCallee() != nil && c.StaticCallee().Signature.Recv() == nil {
+		return false
+	}
+	return logMethods[name] && c.Signature().Results().Len() == 0
+}
+
+// buildsError: a helper that turns the error into an error or diagnostics
+// (diagnosticsError(err, "reading"), utils.WrapErr(err)), handed neither the
+// resource's state nor the diagnostics, that removes nothing and whose name
+// does not say it decides not-found.
+func buildsError(in ssa.CallInstruction, removes func(*types.Func) bool) bool {
+	call, ok := in.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	fn := c.StaticCallee()
+	if fn == nil || c.IsInvoke() || Removal(in, removes) || HandsResourceData(c) || TakesDiagnostics(call) {
+		return false
+	}
+	if tfapi.NotFoundName(fn.Name()) || strings.Contains(strings.ToLower(fn.Name()), "404") {
+		return false
+	}
+	res := c.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	rt := res.At(0).Type()
+	if !tfapi.IsError(rt) && !isDiagnosticsLike(rt) {
+		return false
+	}
+	for _, a := range c.Args {
+		if stateLike(a.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDiagnosticsLike: the framework's or the SDK's diagnostics (or one of them).
+func isDiagnosticsLike(t types.Type) bool {
+	p, n := tfapi.Named(t)
+	return strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-") && (n == "Diagnostics" || n == "Diagnostic")
+}
+
+// stateLike: values through which a resource can be removed.
+func stateLike(t types.Type) bool {
+	return tfapi.IsResourceData(t) || tfapi.IsFramework(t, "tfsdk", "State") || tfapi.IsFramework(t, "resource", "ReadResponse")
+}
+
+func external(call *ssa.Call) bool {
+	c := call.Common()
+	fn := c.StaticCallee()
+	return c.IsInvoke() || (fn != nil && fn.Pkg != call.Parent().Pkg)
+}
+
+// DependsOnCall: v is computed from a result of call through a few steps
+// (calls such as is404(resp), conversions, field reads, comparisons), not
+// through another lookup's result.
+func DependsOnCall(v ssa.Value, call *ssa.Call) bool { return dependsOnCall(v, call, 8) }
+
+func dependsOnCall(v ssa.Value, call *ssa.Call, depth int) bool {
+	if depth == 0 || v == nil {
+		return false
+	}
+	if v == ssa.Value(call) {
+		return true
+	}
+	if ex, ok := v.(*ssa.Extract); ok {
+		if ex.Tuple == ssa.Value(call) {
+			return true
+		}
+		if other, ok := ex.Tuple.(*ssa.Call); ok && failable(other) {
+			return false // another lookup's result, even if keyed on this one's
+		}
+	}
+	if other, ok := v.(*ssa.Call); ok && failable(other) {
+		return false
+	}
+	switch v.(type) {
+	case *ssa.Call, *ssa.UnOp, *ssa.BinOp, *ssa.ChangeInterface, *ssa.MakeInterface,
+		*ssa.TypeAssert, *ssa.Field, *ssa.FieldAddr, *ssa.Extract, *ssa.Convert, *ssa.ChangeType,
+		*ssa.Index, *ssa.IndexAddr, *ssa.Lookup:
+	default:
+		return false
+	}
+	for _, op := range v.(ssa.Instruction).Operands(nil) {
+		if op != nil && dependsOnCall(*op, call, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// KeyedOnState reports whether the call looks something up by a value taken
+// from the resource's state (d.Id(), d.Get, a helper handed d, a field of
+// the model read from req.State), directly or through a request struct or
+// options built around it: a singleton or settings object, looked up by the
+// provider's configuration alone, cannot disappear.
+func KeyedOnState(t Target, call *ssa.Call) bool {
+	input := t.Subject // d
+	if !t.SDK && len(t.Fn.Params) >= 2 {
+		input = t.Fn.Params[len(t.Fn.Params)-2] // req
+	}
+	k := &keyed{t: t, input: input, seen: map[ssa.Value]bool{}}
+	for _, a := range call.Common().Args {
+		if k.from(a, 0) {
+			return true
+		}
+	}
+	if call.Common().IsInvoke() {
+		return k.from(call.Common().Value, 0) // a request built with the key: c.Get(id).Execute()
+	}
+	return false
+}
+
+type keyed struct {
+	t     Target
+	input ssa.Value
+	seen  map[ssa.Value]bool
+}
+
+func (k *keyed) from(v ssa.Value, depth int) bool {
+	if v == nil || depth > 16 || k.seen[v] {
+		return false
+	}
+	k.seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return !k.t.SDK && v == k.input
+	case *ssa.Call:
+		if readsID(v) || readsStateHelper(v) {
+			return true
+		}
+	case *ssa.Alloc:
+		return isParam(v, k.input) || filledFrom(v, k.input) || k.storedInto(v, depth)
+	case *ssa.Const, *ssa.Global, *ssa.Function:
+		return false
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	for _, op := range instr.Operands(nil) {
+		if op != nil && k.from(*op, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedInto: a value from state stored into a request struct or an
+// argument slice (&GetRequest{ID: d.Id()}, opts...).
+func (k *keyed) storedInto(a *ssa.Alloc, depth int) bool {
+	if a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		var addr ssa.Value
+		switch r := r.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr:
+			addr = r.(ssa.Value)
+		case *ssa.Store:
+			if r.Addr == a && k.from(r.Val, depth+1) {
+				return true
+			}
+			continue
+		default:
+			continue
+		}
+		if addr.Referrers() == nil {
+			continue
+		}
+		for _, u := range *addr.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == addr && k.from(st.Val, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsStateHelper: a helper handed d that returns a plain value
+// (helper.GetID(d, "org_id")), not a client or an error only.
+func readsStateHelper(call *ssa.Call) bool {
+	if !HandsResourceData(call.Common()) {
+		return false
+	}
+	res := call.Common().Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	switch u := res.At(0).Type().Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	}
+	return false
+}
+
+// filledFrom reports whether a local model was passed to a call on the
+// request (req.State.Get(ctx, &state)).
+func filledFrom(a *ssa.Alloc, req ssa.Value) bool {
+	var refs []ssa.Instruction
+	if a.Referrers() != nil {
+		refs = *a.Referrers()
+	}
+	for _, r := range refs {
+		if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
+			refs = append(refs, *mi.Referrers()...) // Get(ctx, &state) boxes it
+		}
+	}
+	for _, r := range refs {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		for _, arg := range call.Common().Args {
+			if isParam(RootLoad(arg), req) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isParam: v is the parameter, or the local copy SSA makes of a parameter
+// passed by value whose address is taken (&req.State).
+func isParam(v, param ssa.Value) bool {
+	if v == param {
+		return true
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a && st.Val == param {
+			return true
+		}
+	}
+	return false
+}
+
+// readsID: d.Id(), d.Get(k), d.GetOk(k): a key taken from the resource's own
+// state. Handing d itself to a helper (a client factory) is not a lookup key.
+func readsID(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	switch fn.Name() {
+	case "Id", "Get", "GetOk", "GetOkExists":
+		return true
+	}
+	return false
+}
+
+// ListsOnly: the call returns a collection, and otherwise only an error or
+// response metadata: a listing answers a missing prefix or parent with an
+// empty result, which Read then saves, rather than with an error (a Consul
+// KV prefix).
+func ListsOnly(call *ssa.Call) bool {
+	res := call.Common().Signature().Results()
+	lists := false
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Map:
+			lists = true
+		default:
+			if !tfapi.IsError(t) && !responseMeta(t) {
+				return false
+			}
+		}
+	}
+	return lists
+}
+
+// responseMeta: *http.Response, or a client's *XxxResponse / *XxxMeta.
+func responseMeta(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	return strings.HasSuffix(name, "Response") || strings.HasSuffix(name, "Meta")
+}
+
+// failable: a call of provider or client code that returns an error.
+func failable(call *ssa.Call) bool {
+	res := call.Common().Signature().Results()
+	return remoteCall(call) && res.Len() > 0 && tfapi.IsError(res.At(res.Len()-1).Type())
+}
+
+// CalleeName names the function or method a call invokes.
+func CalleeName(call *ssa.Call) string { return calleeName(call.Common()) }
+
+// directRemoval: resp.State.RemoveResource or d.SetId(""), not a helper.
+func directRemoval(instr ssa.Instruction) bool { return Removal(instr, nil) }

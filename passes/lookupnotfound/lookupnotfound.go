@@ -1,0 +1,109 @@
+package lookupnotfound
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports Read lookups that fail on a missing object before the
+// Read's not-found handling is reached, and error branches that remove and
+// still fail.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+func run(pass *analysis.Pass) (any, error) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
+	if !ok {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
+		if t.Exists {
+			continue // the SDK removes the resource itself when Exists says so
+		}
+		for _, l := range tfssa.Lookups(t, model) {
+			switch {
+			case l.Removed.IsValid():
+				reportRemovedThenFails(rep, t, l)
+			case !l.NotFound.IsValid():
+				if later := laterNotFound(t, model, l); later.IsValid() {
+					reportBeforeNotFound(rep, t, l, later)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// laterNotFound returns a test for a missing object (or a branch to a
+// removal) that the lookup's success path reaches, on results of other
+// calls: the Read removes the resource there, but only if this lookup
+// succeeded first.
+func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos {
+	_, errSucc := tfssa.ErrCheck(l.Check)
+	reach := reachable(l.Check.Block().Succs[1-errSucc])
+	for _, nf := range tfssa.NotFoundTests(t.Fn, model) {
+		if reach[nf.Block] && !tfssa.DependsOnCall(nf.Cond, l.Call) {
+			return nf.Pos
+		}
+	}
+	// A helper that goes on with the Read and removes the resource itself.
+	for _, b := range t.Fn.Blocks {
+		if !reach[b] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if tfssa.Removal(instr, model.Removes) {
+				return instr.Pos()
+			}
+		}
+	}
+	return token.NoPos
+}
+
+func reachable(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, b.Succs...)
+		}
+	}
+	return seen
+}
+
+func remedy(t tfssa.Target) string {
+	if t.SDK {
+		return `d.SetId("") and return no error`
+	}
+	return "resp.State.RemoveResource(ctx) and return"
+}
+
+func reportBeforeNotFound(rep *lint.Reporter, t tfssa.Target, l tfssa.Lookup, later token.Pos) {
+	name := tfssa.CalleeName(l.Call)
+	rep.Report(lint.Finding{Rule: "READ-2", Pos: l.Fails,
+		Message: fmt.Sprintf("Read of %s fails here when %s finds nothing, before it reaches its own not-found test: once the object or the parent it names is deleted outside Terraform, every refresh fails instead of removing the resource; on not-found from %s, %s", t.Name, name, name, remedy(t)),
+		Related: []analysis.RelatedInformation{
+			lint.Related(l.Call.Pos(), "%s looks up a value from the resource's state here", name),
+			lint.Related(later, "the Read removes the resource on not-found only here, after the lookup succeeded"),
+		}})
+}
+
+func reportRemovedThenFails(rep *lint.Reporter, t tfssa.Target, l tfssa.Lookup) {
+	name := tfssa.CalleeName(l.Call)
+	rep.Report(lint.Finding{Rule: "READ-2", Pos: l.Fails,
+		Message: fmt.Sprintf("Read of %s removes the resource when %s fails and then fails too: Terraform discards the state of a Read that returns an error, so the removal is lost and every refresh fails; remove only on not-found and return without an error", t.Name, name),
+		Related: []analysis.RelatedInformation{
+			lint.Related(l.Call.Pos(), "the lookup whose error is handled"),
+			lint.Related(l.Removed, "removed here"),
+		}})
+}

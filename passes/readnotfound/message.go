@@ -1,0 +1,232 @@
+package readnotfound
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"regexp"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// missingText matches an error text that says the object is missing:
+// "widget %s not found", "could not find queue", "no longer exists".
+var missingText = regexp.MustCompile(`(?i)(not\s+found|could\s*n[o']t\s+(?:be\s+)?find|cannot\s+find|unable\s+to\s+find|no\s+longer\s+exists?|does\s+not\s+exist|doesn't\s+exist)`)
+
+// checkMessages reports a Read that fails with an error it writes itself to
+// say that the object is missing (a search of a listing that ends without a
+// match, a nil answer turned into "not found"): the Read has decided the
+// object is gone, and must remove the resource instead. Messages that wrap
+// another error, failures before any remote call, and failures under a
+// d.IsNewResource() test are left alone.
+func (c *checker) checkMessages(t tfssa.Target) {
+	if t.Exists {
+		return
+	}
+	for _, b := range t.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			msg, pos, ok := missingFailure(t, instr)
+			if !ok || c.reported[pos] || !afterRemoteCall(t.Fn, b) || underNewResource(b) {
+				continue
+			}
+			c.reported[pos] = true
+			c.reportMessage(t, pos, msg)
+		}
+	}
+}
+
+// missingFailure: instr fails the Read (an error diagnostic; an SDK error
+// return) with a text of its own saying the object is missing.
+func missingFailure(t tfssa.Target, instr ssa.Instruction) (string, token.Pos, bool) {
+	if !t.SDK {
+		call, ok := instr.(ssa.CallInstruction)
+		if !ok || !tfssa.Fails(instr) || isAppend(instr) {
+			return "", token.NoPos, false
+		}
+		msg, ok := missingMessage(call.Common().Args[1:])
+		return msg, instr.Pos(), ok
+	}
+	ret, ok := instr.(*ssa.Return)
+	if !ok || len(ret.Results) == 0 {
+		return "", token.NoPos, false
+	}
+	call, ok := stripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Call)
+	if !ok || !errorBuilder(call) {
+		return "", token.NoPos, false
+	}
+	msg, ok := missingMessage(call.Common().Args)
+	return msg, flow.Pos(t.Fn, ret), ok
+}
+
+// errorBuilder: fmt.Errorf, errors.New, diag.Errorf, diag.FromErr(fmt.Errorf(...)).
+func errorBuilder(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	switch p := fn.Pkg.Pkg.Path(); {
+	case p == "fmt" && fn.Name() == "Errorf", p == "errors" && fn.Name() == "New":
+		return true
+	case tfapi.IsPluginLib(p) && (fn.Name() == "Errorf" || fn.Name() == "FromErr"):
+		return true
+	}
+	return false
+}
+
+// missingMessage: the constant texts among args (or the format of a
+// fmt.Sprintf/Errorf among them) say the object is missing, and no error is
+// wrapped in.
+func missingMessage(args []ssa.Value) (string, bool) {
+	msg := ""
+	for _, a := range args {
+		a = stripInterface(a)
+		if s, ok := tfssa.ConstString(a); ok && missingText.MatchString(s) {
+			msg = s
+			continue
+		}
+		call, ok := a.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if wrapsError(call) {
+			return "", false
+		}
+		if fn := call.Common().StaticCallee(); fn != nil && (errorBuilder(call) || fn.Pkg != nil && fn.Pkg.Pkg.Path() == "fmt") {
+			if m, ok := missingMessage(call.Common().Args); ok {
+				msg = m
+			}
+		}
+	}
+	return msg, msg != ""
+}
+
+// wrapsError: a call handed an error value (fmt.Errorf("...: %w", err),
+// err.Error()): the text reports another failure, whatever it says.
+func wrapsError(call *ssa.Call) bool {
+	c := call.Common()
+	if c.IsInvoke() && c.Method.Name() == "Error" {
+		return true
+	}
+	for _, a := range c.Args {
+		if tfapi.IsError(a.Type()) {
+			return true
+		}
+		if s, ok := a.(*ssa.Slice); ok && variadicHoldsError(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// variadicHoldsError: the ...any arguments of a call include an error.
+func variadicHoldsError(s *ssa.Slice) bool {
+	alloc, ok := s.X.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return false
+	}
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok {
+				v := stripInterface(st.Val)
+				if tfapi.IsError(v.Type()) {
+					return true
+				}
+				if call, ok := v.(*ssa.Call); ok && wrapsError(call) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func stripInterface(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// afterRemoteCall: some call to client or provider code that can fail
+// comes before b on a path: the Read has asked the API.
+func afterRemoteCall(fn *ssa.Function, b *ssa.BasicBlock) bool {
+	for _, x := range fn.Blocks {
+		if !reaches(x, b) {
+			continue
+		}
+		for _, instr := range x.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && remoteFailable(call) && (x != b || call.Pos() < b.Instrs[len(b.Instrs)-1].Pos()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func remoteFailable(call *ssa.Call) bool {
+	c := call.Common()
+	res := c.Signature().Results()
+	if res.Len() == 0 || !tfapi.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if c.IsInvoke() {
+		return true
+	}
+	fn := c.StaticCallee()
+	return fn != nil && fn.Pkg != nil && !tfapi.IsStd(fn.Pkg.Pkg.Path()) && !tfapi.IsPluginLib(fn.Pkg.Pkg.Path())
+}
+
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, b.Succs...)
+		}
+	}
+	return false
+}
+
+// underNewResource: a d.IsNewResource() test dominates b.
+func underNewResource(b *ssa.BasicBlock) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		for _, instr := range d.Instrs {
+			if tfssa.IsNewResourceCall(instr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) reportMessage(t tfssa.Target, pos token.Pos, msg string) {
+	remove := "resp.State.RemoveResource(ctx) and return"
+	if t.SDK {
+		remove = `d.SetId("") and return no error`
+	}
+	c.rep.Report(lint.Finding{Rule: "READ-2", Pos: pos,
+		Message: fmt.Sprintf("Read of %s fails with an error saying the object is missing (%s): every plan then fails after an out-of-band delete; %s instead", t.Name, constant.MakeString(msg).ExactString(), remove),
+		Related: []analysis.RelatedInformation{lint.Related(t.Fn.Pos(), "Read of %s", t.Name)}})
+}

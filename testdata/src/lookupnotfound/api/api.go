@@ -1,0 +1,40 @@
+// Package api is a stand-in remote client with objects that live in parents.
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+)
+
+type Thing struct{ ID, Name string }
+
+type Client struct{}
+
+// ErrNotFound is what the client returns for a missing object.
+var ErrNotFound = errors.New("not found")
+
+// NewClient makes a client for a region.
+func NewClient(region string) (*Client, error) { return &Client{}, nil }
+
+// GetRequest names an object by a request struct.
+type GetRequest struct{ ID string }
+
+// Parent looks up a parent (a project, an application) by a request struct.
+func (*Client) Parent(ctx context.Context, req GetRequest) (*Thing, error) { return &Thing{}, nil }
+
+// Child returns the object and the response; a 404 comes as an error.
+func (*Client) Child(ctx context.Context, parent, id string) (*Thing, *http.Response, error) {
+	return &Thing{}, nil, nil
+}
+
+// Children lists the objects of a parent.
+func (*Client) Children(ctx context.Context, parent string) ([]Thing, error) { return nil, nil }
+
+// Settings returns the account's settings.
+func (*Client) Settings(ctx context.Context) (*Thing, error) { return &Thing{}, nil }
+
+// Logger logs.
+type Logger interface {
+	Errorf(format string, args ...any)
+}

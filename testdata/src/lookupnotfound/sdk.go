@@ -1,0 +1,342 @@
+package lookupnotfound
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/lookupnotfound/api"
+)
+
+func Provider() *schema.Provider {
+	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
+		"x_parent_first":    {CreateContext: create, ReadContext: readParentFirst, DeleteContext: remove, Schema: schemaMap()},
+		"x_parent_request":  {CreateContext: create, ReadContext: readParentRequest, DeleteContext: remove, Schema: schemaMap()},
+		"x_parent_helper":   {CreateContext: create, ReadContext: readParentHelperError, DeleteContext: remove, Schema: schemaMap()},
+		"x_parent_logged":   {CreateContext: create, ReadContext: readParentLogged, DeleteContext: remove, Schema: schemaMap()},
+		"x_removed_fails":   {CreateContext: create, ReadContext: readRemovedThenFails, DeleteContext: remove, Schema: schemaMap()},
+		"x_both_handled":    {CreateContext: create, ReadContext: readBothHandled, DeleteContext: remove, Schema: schemaMap()},
+		"x_child_only":      {CreateContext: create, ReadContext: readChildOnly, DeleteContext: remove, Schema: schemaMap()},
+		"x_parent_after":    {CreateContext: create, ReadContext: readParentAfter, DeleteContext: remove, Schema: schemaMap()},
+		"x_client_region":   {CreateContext: create, ReadContext: readClientForRegion, DeleteContext: remove, Schema: schemaMap()},
+		"x_new_resource":    {CreateContext: create, ReadContext: readNewResourceGuard, DeleteContext: remove, Schema: schemaMap()},
+		"x_handler":         {CreateContext: create, ReadContext: readHandler, DeleteContext: remove, Schema: schemaMap()},
+		"x_listing":         {CreateContext: create, ReadContext: readListing, DeleteContext: remove, Schema: schemaMap()},
+		"x_settings":        {CreateContext: create, ReadContext: readSettingsFirst, DeleteContext: remove, Schema: schemaMap()},
+		"x_removed_success": {CreateContext: create, ReadContext: readRemovedSuccess, DeleteContext: remove, Schema: schemaMap()},
+		"x_exists": {CreateContext: create, ReadContext: readParentFirst2, DeleteContext: remove,
+			Exists: func(d *schema.ResourceData, meta any) (bool, error) { return true, nil },
+			Schema: schemaMap()},
+	}}
+}
+
+func schemaMap() map[string]*schema.Schema {
+	return map[string]*schema.Schema{
+		"parent_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+		"name":      {Type: schema.TypeString, Computed: true},
+	}
+}
+
+func create(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	d.SetId("x")
+	return nil
+}
+
+func remove(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics { return nil }
+
+func gone(resp *http.Response) bool { return resp != nil && resp.StatusCode == http.StatusNotFound }
+
+// The parent is looked up first and its error returned: after the parent is
+// deleted (which deletes the child), Read never reaches the 404 test below.
+func readParentFirst(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return diag.Errorf("reading parent: %s", err) // want `READ-2: Read of x_parent_first fails here when Parent finds nothing, before it reaches its own not-found test`
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// The same, with the key in a request struct built beforehand.
+func readParentRequest(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	req := &api.GetRequest{}
+	req.ID = d.Get("parent_id").(string)
+	if _, err := c.Parent(ctx, *req); err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of x_parent_request fails here when Parent finds nothing`
+	}
+	child, _, err := c.Child(ctx, req.ID, d.Id())
+	if errors.Is(err, api.ErrNotFound) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// A helper of the package turns the error into diagnostics: still an error.
+func readParentHelperError(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return readError(err, "parent") // want `READ-2: Read of x_parent_helper fails here when Parent finds nothing`
+	}
+	return readChild(ctx, c, d, parent.ID)
+}
+
+func readError(err error, what string) diag.Diagnostics {
+	return diag.Errorf("reading %s: %s", what, err)
+}
+
+// readChild goes on with the Read: it removes the resource on a 404.
+func readChild(ctx context.Context, c *api.Client, d *schema.ResourceData, parent string) diag.Diagnostics {
+	child, resp, err := c.Child(ctx, parent, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// A logger on the error branch does not change the outcome.
+func readParentLogged(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	var log api.Logger
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		log.Errorf("parent: %s", err)
+		return diag.FromErr(err) // want `READ-2: Read of x_parent_logged fails here when Parent finds nothing`
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if resp != nil && resp.StatusCode == 404 {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Removing on any error and still returning it: the removal is discarded.
+func readRemovedThenFails(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	child, _, err := meta.(*api.Client).Child(ctx, d.Get("parent_id").(string), d.Id())
+	if err != nil {
+		d.SetId("")
+		return diag.FromErr(fmt.Errorf("reading: %w", err)) // want `READ-2: Read of x_removed_fails removes the resource when Child fails and then fails too`
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: both lookups handle not-found.
+func readBothHandled(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if errors.Is(err, api.ErrNotFound) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: one lookup, handled.
+func readChildOnly(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	child, resp, err := meta.(*api.Client).Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe for this check: the object was just found; a later lookup of its
+// parent fails only in a race.
+func readParentAfter(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name+parent.Name)
+	return nil
+}
+
+// Safe: making a client for the region in state is not a lookup.
+func readClientForRegion(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c, err := api.NewClient(d.Get("region").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: right after Create, erroring is the SDK's documented idiom.
+func readNewResourceGuard(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		if d.IsNewResource() {
+			return diag.FromErr(err)
+		}
+		d.SetId("")
+		return nil
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: the error goes to a helper handed d, which decides.
+func readHandler(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return handle(d, err)
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+func handle(d *schema.ResourceData, err error) diag.Diagnostics {
+	if errors.Is(err, api.ErrNotFound) {
+		d.SetId("")
+		return nil
+	}
+	return diag.FromErr(err)
+}
+
+// Safe: a listing answers a missing parent with nothing, not an error.
+func readListing(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	things, err := c.Children(ctx, d.Get("parent_id").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	for _, t := range things {
+		if t.ID == d.Id() {
+			d.Set("name", t.Name)
+			return nil
+		}
+	}
+	d.SetId("")
+	return nil
+}
+
+// Safe: the account's settings are not named by the state.
+func readSettingsFirst(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	settings, err := c.Settings(ctx)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, settings.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: removing on any error and returning none.
+func readRemovedSuccess(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	child, _, err := meta.(*api.Client).Child(ctx, d.Get("parent_id").(string), d.Id())
+	if err != nil {
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: with an Exists function the SDK removes the resource before Read.
+func readParentFirst2(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}

@@ -1,0 +1,149 @@
+package readnotfound
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/readnotfound/api"
+)
+
+// Read searches a listing for its object and, when the search ends without
+// a match, reports an error of its own saying so.
+type searchFails struct{ base }
+
+func (r searchFails) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	things, _, err := r.client.List("all")
+	if err != nil {
+		resp.Diagnostics.AddError("listing things", err.Error())
+		return
+	}
+	for _, t := range things {
+		if t.Name == state.ID.ValueString() {
+			state.Name = types.StringValue(t.Name)
+			resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+			return
+		}
+	}
+	resp.Diagnostics.AddError("Thing not found", fmt.Sprintf("no thing %s in the listing", state.ID.ValueString())) // want `READ-2: Read of searchFails fails with an error saying the object is missing \("Thing not found"\)`
+}
+
+// Safe: the same search removes the resource.
+type searchRemoves struct{ base }
+
+func (r searchRemoves) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	things, _, err := r.client.List("all")
+	if err != nil {
+		resp.Diagnostics.AddError("listing things", err.Error())
+		return
+	}
+	for _, t := range things {
+		if t.Name == state.ID.ValueString() {
+			state.Name = types.StringValue(t.Name)
+			resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+			return
+		}
+	}
+	resp.Diagnostics.AddWarning("Thing not found", "removing it from state")
+	resp.State.RemoveResource(ctx)
+}
+
+// Safe: a message that wraps the client's error reports that error.
+type wrapsClientError struct{ base }
+
+func (r wrapsClientError) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("Thing not found or unreadable", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Safe: a failure before any call to the API is about the configuration.
+type configMissing struct{ base }
+
+func (r configMissing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if state.Name.IsNull() {
+		resp.Diagnostics.AddError("name not found in state", "")
+		return
+	}
+	thing, _, _ := r.client.Get(state.ID.ValueString())
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+var (
+	_ resource.Resource = searchFails{}
+	_ resource.Resource = searchRemoves{}
+	_ resource.Resource = wrapsClientError{}
+	_ resource.Resource = configMissing{}
+)
+
+// A client that answers a missing object with an empty one, turned into an error.
+func readNilMessage(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := meta.(api.Client).Lookup(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if thing.Name == "" {
+		return diag.Errorf("thing %s does not exist", d.Id()) // want `READ-2: Read of x_nil_message fails with an error saying the object is missing \("thing %s does not exist"\)`
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// A search of a listing with fmt.Errorf.
+func readSearchErrorf(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	things, _, err := meta.(api.Client).List("all")
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	for _, t := range things {
+		if t.Name == d.Id() {
+			d.Set("name", t.Name)
+			return nil
+		}
+	}
+	return diag.FromErr(fmt.Errorf("could not find thing %q", d.Id())) // want `READ-2: Read of x_search_errorf fails with an error saying the object is missing`
+}
+
+// Safe: wrapping the client's error.
+func readWrapped(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return diag.FromErr(fmt.Errorf("thing %s not found: %w", d.Id(), err))
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// Safe: failing right after Create is the SDK's idiom.
+func readNewOnly(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := meta.(api.Client).Lookup(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if thing == nil {
+		if d.IsNewResource() {
+			return diag.Errorf("thing %s not found after create", d.Id())
+		}
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", thing.Name)
+	return nil
+}

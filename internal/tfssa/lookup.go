@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -44,7 +45,7 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 			continue
 		}
 		call, succ := ErrCheck(ifi)
-		if call == nil || !remoteCall(call) || clientFactory(call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
+		if call == nil || !asksAPI(call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
 			continue
 		}
 		fails, removed := failsAt(t, b.Succs[succ], model.Removes)
@@ -70,6 +71,9 @@ type NotFoundTest struct {
 	Cond  ssa.Value
 	Pos   token.Pos
 	Block *ssa.BasicBlock
+	// Test: a recognised not-found test (404, not-found predicate, nil
+	// object...), not only a branch that removes.
+	Test bool
 }
 
 // NotFoundTests lists the not-found tests of fn.
@@ -86,7 +90,7 @@ func NotFoundTests(fn *ssa.Function, model *facts.Model) []NotFoundTest {
 			succs = succs[errSucc : errSucc+1] // what the success path does is not about absence
 		}
 		if nf || slices.ContainsFunc(succs, func(s *ssa.BasicBlock) bool { return removesAhead(s, model.Removes) }) {
-			out = append(out, NotFoundTest{ifi.Cond, CondPos(ifi), b})
+			out = append(out, NotFoundTest{ifi.Cond, CondPos(ifi), b, nf})
 		}
 	}
 	return out
@@ -152,6 +156,68 @@ func remoteCall(call *ssa.Call) bool {
 	}
 	p := fn.Pkg.Pkg.Path()
 	return !tfapi.IsStd(p) && !tfapi.IsPluginLib(p)
+}
+
+// asksAPI: a call that can ask the remote API for something: client or
+// provider code (not a client constructor, not a parser), and for a helper
+// of the package, one that makes such a call itself.
+func asksAPI(call *ssa.Call) bool {
+	if !remoteCall(call) || clientFactory(call) || transforms(calleeName(call.Common())) {
+		return false
+	}
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg != call.Parent().Pkg || len(fn.Blocks) == 0 {
+		return true
+	}
+	return reachesRemote(fn, 0, map[*ssa.Function]bool{})
+}
+
+// transforms: a name that reads as a pure transformation (parseID,
+// SplitID, expandTags, flattenRules, decodeJSON, validateName).
+func transforms(name string) bool {
+	if len(name) > 3 && strings.HasPrefix(name, "New") && unicode.IsUpper(rune(name[3])) {
+		return true // a constructor: NewRequest, NewGetOpts
+	}
+	n := strings.ToLower(name)
+	for _, p := range []string{"parse", "split", "decode", "unmarshal", "expand", "flatten", "validate", "convert"} {
+		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesRemote: fn, or a helper of its package it calls (three calls deep),
+// calls client code outside the package that can fail, or an interface.
+func reachesRemote(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) bool {
+	if depth > 3 || seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !remoteCall(call) {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee != nil && callee.Pkg == fn.Pkg {
+				if reachesRemote(callee, depth+1, seen) {
+					return true
+				}
+				continue
+			}
+			if res := call.Common().Signature().Results(); res.Len() > 0 && tfapi.IsError(res.At(res.Len()-1).Type()) {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if reachesRemote(anon, depth, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // clientFactory: a call that makes a client or a session for a region or an
@@ -368,10 +434,17 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 		if readsID(v) || readsStateHelper(v) {
 			return true
 		}
+		if fn := v.Call.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "context" {
+			return false // a context carrying the ID for logging is not a key
+		}
 	case *ssa.Alloc:
 		return isParam(v, k.input) || filledFrom(v, k.input) || k.storedInto(v, depth)
 	case *ssa.Const, *ssa.Global, *ssa.Function:
 		return false
+	case *ssa.Extract:
+		if responseMeta(v.Type()) || tfapi.IsError(v.Type()) {
+			return false // the answer to another call (a page link), not a key from state
+		}
 	}
 	instr, ok := v.(ssa.Instruction)
 	if !ok {

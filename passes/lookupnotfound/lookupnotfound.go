@@ -41,25 +41,31 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// laterNotFound returns a test for a missing object (or a branch to a
-// removal) that the lookup's success path reaches, on results of other
-// calls: the Read removes the resource there, but only if this lookup
-// succeeded first.
+// laterNotFound returns a not-found test that the lookup's success path
+// reaches, on results of other calls (or a helper that goes on with the Read
+// and removes the resource): the Read removes the resource there, but only
+// if this lookup succeeded first. A lookup that comes after a not-found
+// test runs once the object was found, and is left alone.
 func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos {
 	_, errSucc := tfssa.ErrCheck(l.Check)
 	reach := reachable(l.Check.Block().Succs[1-errSucc])
-	for _, nf := range tfssa.NotFoundTests(t.Fn, model) {
-		if reach[nf.Block] && !tfssa.DependsOnCall(nf.Cond, l.Call) {
+	tests := tfssa.NotFoundTests(t.Fn, model)
+	for _, nf := range tests {
+		if nf.Block != l.Check.Block() && reachable(nf.Block)[l.Check.Block()] {
+			return token.NoPos
+		}
+	}
+	for _, nf := range tests {
+		if nf.Test && reach[nf.Block] && !tfssa.DependsOnCall(nf.Cond, l.Call) {
 			return nf.Pos
 		}
 	}
-	// A helper that goes on with the Read and removes the resource itself.
 	for _, b := range t.Fn.Blocks {
 		if !reach[b] {
 			continue
 		}
 		for _, instr := range b.Instrs {
-			if tfssa.Removal(instr, model.Removes) {
+			if tfssa.Removal(instr, model.Removes) && !tfssa.Removal(instr, nil) {
 				return instr.Pos()
 			}
 		}

@@ -57,7 +57,7 @@ func missingFailure(t tfssa.Target, instr ssa.Instruction) (string, token.Pos, b
 		return "", token.NoPos, false
 	}
 	call, ok := stripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Call)
-	if !ok || !errorBuilder(call) {
+	if !ok || !errorBuilder(call) || wrapsError(call) {
 		return "", token.NoPos, false
 	}
 	msg, ok := missingMessage(call.Common().Args)

@@ -27,6 +27,9 @@ func Provider() *schema.Provider {
 		"x_handler":         {CreateContext: create, ReadContext: readHandler, DeleteContext: remove, Schema: schemaMap()},
 		"x_listing":         {CreateContext: create, ReadContext: readListing, DeleteContext: remove, Schema: schemaMap()},
 		"x_settings":        {CreateContext: create, ReadContext: readSettingsFirst, DeleteContext: remove, Schema: schemaMap()},
+		"x_request_built":   {CreateContext: create, ReadContext: readRequestBuilt, DeleteContext: remove, Schema: schemaMap()},
+		"x_context_id":      {CreateContext: create, ReadContext: readContextID, DeleteContext: remove, Schema: schemaMap()},
+		"x_drift_removal":   {CreateContext: create, ReadContext: readDriftRemoval, DeleteContext: remove, Schema: schemaMap()},
 		"x_removed_success": {CreateContext: create, ReadContext: readRemovedSuccess, DeleteContext: remove, Schema: schemaMap()},
 		"x_exists": {CreateContext: create, ReadContext: readParentFirst2, DeleteContext: remove,
 			Exists: func(d *schema.ResourceData, meta any) (bool, error) { return true, nil },
@@ -336,6 +339,71 @@ func readParentFirst2(ctx context.Context, d *schema.ResourceData, meta any) dia
 	}
 	if err != nil {
 		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: building a request is not a lookup; the request's answer is judged.
+func readRequestBuilt(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	req, err := c.NewRequest("GET", "/things/"+d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Do(ctx, req)
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: the ID rides in the context for logging only; the settings are
+// the account's.
+func readContextID(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	ctx = context.WithValue(ctx, ctxKey{}, d.Id())
+	settings, err := c.Settings(ctx)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, settings.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+type ctxKey struct{}
+
+// Safe: the object was found first; a later listing of its parts and a
+// drift check that forces re-creation are not the object's absence.
+func readDriftRemoval(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if parent.Name != d.Get("name").(string) {
+		d.SetId("")
 	}
 	d.Set("name", child.Name)
 	return nil

@@ -38,3 +38,14 @@ func (*Client) Settings(ctx context.Context) (*Thing, error) { return &Thing{}, 
 type Logger interface {
 	Errorf(format string, args ...any)
 }
+
+// Request is a request built before it is sent.
+type Request struct{ Method, Path string }
+
+// NewRequest builds a request; it fails only on a malformed path.
+func (*Client) NewRequest(method, path string) (*Request, error) { return &Request{method, path}, nil }
+
+// Do sends a request.
+func (*Client) Do(ctx context.Context, req *Request) (*Thing, *http.Response, error) {
+	return &Thing{}, nil, nil
+}

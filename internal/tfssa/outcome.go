@@ -117,8 +117,10 @@ func valueKind(v ssa.Value) string {
 			}
 		}
 	case *ssa.Call:
-		if _, ok := v.Call.Value.(*ssa.Builtin); !ok {
+		if b, ok := v.Call.Value.(*ssa.Builtin); !ok {
 			return "error"
+		} else if b.Name() == "append" && len(v.Call.Args) == 2 && appendsSDKError(v.Call.Args[1]) {
+			return "error" // append(diags, diag.Diagnostic{Severity: diag.Error, ...})
 		}
 	case *ssa.Extract:
 		if tfapi.IsError(v.Type()) {
@@ -154,4 +156,63 @@ func Root(v ssa.Value) ssa.Value {
 			return v
 		}
 	}
+}
+
+// appendsSDKError: the elements appended (a varargs slice) include an SDK
+// diag.Diagnostic whose Severity is diag.Error, the zero value.
+func appendsSDKError(v ssa.Value) bool {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Referrers() == nil {
+		return false
+	}
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia && sdkErrorDiagnostic(st.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sdkErrorDiagnostic: a diag.Diagnostic composite (of the SDK v2) whose
+// Severity is not set to anything but diag.Error.
+func sdkErrorDiagnostic(v ssa.Value) bool {
+	if p, n := tfapi.Named(v.Type()); p != "github.com/hashicorp/terraform-plugin-sdk/v2/diag" || n != "Diagnostic" {
+		return false
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	lit, ok := load.X.(*ssa.Alloc)
+	if !ok || lit.Referrers() == nil {
+		return false
+	}
+	for _, r := range *lit.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil {
+			continue
+		}
+		if st := types.Unalias(lit.Type()).(*types.Pointer).Elem().Underlying().(*types.Struct); st.Field(fa.Field).Name() != "Severity" {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			if store, ok := u.(*ssa.Store); ok {
+				k, ok := store.Val.(*ssa.Const)
+				if !ok || k.Value == nil || k.Value.String() != "0" {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

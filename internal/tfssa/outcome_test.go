@@ -76,6 +76,10 @@ func returns(d *schema.ResourceData, err error, diags diag.Diagnostics) diag.Dia
 		return diag.FromErr(err) // @call
 	case "append":
 		return append(diags, diag.Diagnostic{}) // @append
+	case "appendError":
+		return append(diags, diag.Diagnostic{Severity: diag.Error, Summary: "x"}) // @appendError
+	case "appendWarning":
+		return append(diags, diag.Diagnostic{Severity: diag.Warning, Summary: "x"}) // @appendWarning
 	}
 	return diags // @param
 }
@@ -163,6 +167,7 @@ func TestReturnKind(t *testing.T) {
 	want := map[string]string{
 		"nil": "success", "empty": "success", "call": "error",
 		"append": "", "param": "", "extract": "error",
+		"appendError": "error", "appendWarning": "",
 	}
 	seen := map[string]bool{}
 	for _, name := range []string{"returns", "errReturns"} {

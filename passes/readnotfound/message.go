@@ -20,11 +20,11 @@ import (
 var missingText = regexp.MustCompile(`(?i)(not\s+found|could\s*n[o']t\s+(?:be\s+)?find|cannot\s+find|unable\s+to\s+find|no\s+longer\s+exists?|does\s+not\s+exist|doesn't\s+exist)`)
 
 // checkMessages reports a Read that fails with an error it writes itself to
-// say that the object is missing (a search of a listing that ends without a
-// match, a nil answer turned into "not found"): the Read has decided the
-// object is gone, and must remove the resource instead. Messages that wrap
-// another error, failures before any remote call, and failures under a
-// d.IsNewResource() test are left alone.
+// say that the object is missing, where it has searched a listing without a
+// match or the API answered nil: the Read has decided the object is gone,
+// and must remove the resource instead. Messages that wrap another error,
+// failures elsewhere, and failures under a d.IsNewResource() test are left
+// alone.
 func (c *checker) checkMessages(t tfssa.Target) {
 	if t.Exists {
 		return
@@ -32,7 +32,7 @@ func (c *checker) checkMessages(t tfssa.Target) {
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			msg, pos, ok := missingFailure(t, instr)
-			if !ok || c.reported[pos] || !afterRemoteCall(t.Fn, b) || underNewResource(b) {
+			if !ok || c.reported[pos] || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || underNewResource(b) {
 				continue
 			}
 			c.reported[pos] = true
@@ -57,11 +57,19 @@ func missingFailure(t tfssa.Target, instr ssa.Instruction) (string, token.Pos, b
 		return "", token.NoPos, false
 	}
 	call, ok := stripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Call)
+	if ok && calleeIs(call, "FromErr") && len(call.Common().Args) == 1 {
+		call, ok = stripInterface(call.Common().Args[0]).(*ssa.Call) // diag.FromErr(fmt.Errorf(...))
+	}
 	if !ok || !errorBuilder(call) || wrapsError(call) {
 		return "", token.NoPos, false
 	}
 	msg, ok := missingMessage(call.Common().Args)
 	return msg, flow.Pos(t.Fn, ret), ok
+}
+
+func calleeIs(call *ssa.Call, name string) bool {
+	fn := call.Common().StaticCallee()
+	return fn != nil && fn.Name() == name
 }
 
 // errorBuilder: fmt.Errorf, errors.New, diag.Errorf, diag.FromErr(fmt.Errorf(...)).
@@ -73,7 +81,7 @@ func errorBuilder(call *ssa.Call) bool {
 	switch p := fn.Pkg.Pkg.Path(); {
 	case p == "fmt" && fn.Name() == "Errorf", p == "errors" && fn.Name() == "New":
 		return true
-	case tfapi.IsPluginLib(p) && (fn.Name() == "Errorf" || fn.Name() == "FromErr"):
+	case tfapi.IsPluginLib(p) && fn.Name() == "Errorf":
 		return true
 	}
 	return false
@@ -204,6 +212,49 @@ func reaches(from, to *ssa.BasicBlock) bool {
 		if !seen[b] {
 			seen[b] = true
 			work = append(work, b.Succs...)
+		}
+	}
+	return false
+}
+
+// afterSearch: b follows a loop that it cannot return to (the search of a
+// listing ended without a match).
+func afterSearch(b *ssa.BasicBlock) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		if _, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && inCycle(d) && !reaches(b, d) {
+			return true
+		}
+	}
+	return false
+}
+
+func inCycle(d *ssa.BasicBlock) bool {
+	for _, s := range d.Succs {
+		if reaches(s, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// underNilAnswer: b is reached under a nil test of the object a call to the
+// API returned (`if obj == nil`): the client's way of saying not found.
+func underNilAnswer(b *ssa.BasicBlock) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+			continue
+		}
+		for _, v := range []ssa.Value{cmp.X, cmp.Y} {
+			if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+				if call, ok := ex.Tuple.(*ssa.Call); ok && remoteFailable(call) {
+					return true
+				}
+			}
 		}
 	}
 	return false

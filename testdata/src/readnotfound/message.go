@@ -93,14 +93,29 @@ var (
 	_ resource.Resource = configMissing{}
 )
 
-// A client that answers a missing object with an empty one, turned into an error.
+// A client that answers a missing object with nil (beside its response),
+// turned into an error.
 func readNilMessage(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if thing == nil {
+		return diag.Errorf("thing %s does not exist", d.Id()) // want `READ-2: Read of x_nil_message fails with an error saying the object is missing \("thing %s does not exist"\)`
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// Safe: a "not found" text that is neither after a search nor under a nil
+// answer (a field of the answer, already known to be there).
+func readFieldMessage(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
 	thing, err := meta.(api.Client).Lookup(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
 	}
 	if thing.Name == "" {
-		return diag.Errorf("thing %s does not exist", d.Id()) // want `READ-2: Read of x_nil_message fails with an error saying the object is missing \("thing %s does not exist"\)`
+		return diag.Errorf("thing %s: name not found", d.Id())
 	}
 	d.Set("name", thing.Name)
 	return nil

@@ -31,6 +31,7 @@ func Provider() *schema.Provider {
 		"x_two_tests":     {CreateContext: create, ReadContext: readTwoTests, DeleteContext: remove, Schema: nameSchema()},
 		"x_fetcher_nf":    {CreateContext: create, ReadContext: readFetcherNotFound, DeleteContext: remove, Schema: nameSchema()},
 		"x_nil_message":   {CreateContext: create, ReadContext: readNilMessage, DeleteContext: remove, Schema: nameSchema()},
+		"x_field_message": {CreateContext: create, ReadContext: readFieldMessage, DeleteContext: remove, Schema: nameSchema()},
 		"x_wrapped":       {CreateContext: create, ReadContext: readWrapped, DeleteContext: remove, Schema: nameSchema()},
 		"x_new_only":      {CreateContext: create, ReadContext: readNewOnly, DeleteContext: remove, Schema: nameSchema()},
 		"x_search_errorf": {CreateContext: create, ReadContext: readSearchErrorf, DeleteContext: remove, Schema: nameSchema()},

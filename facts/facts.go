@@ -146,6 +146,9 @@ type FuncRef struct {
 	// a function literal or an expression the model cannot name.
 	Func string
 	Pos  token.Pos
+	// Wrapper names the decorator the function is handed to, when the field
+	// holds wrapper(f) (a retry, logging or not-found handler): "" if none.
+	Wrapper string
 }
 
 // SDKResource is a *schema.Resource value of SDKv2, SDK v1 or legacy helper/schema.

@@ -144,8 +144,16 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 			return
 		}
 		ref := FuncRef{Field: name, Pos: v.Pos()}
-		if fn, ok := e.objectOf(unwrapDecorator(info, v)).(*types.Func); ok {
+		inner := unwrapDecorator(info, v)
+		if fn, ok := e.objectOf(inner).(*types.Func); ok {
 			ref.Func = FuncName(fn.Origin())
+		}
+		if call, ok := ast.Unparen(v).(*ast.CallExpr); ok && inner != v {
+			if w := e.staticCallee(call); w != nil {
+				ref.Wrapper = FuncName(w.Origin())
+			} else {
+				ref.Wrapper = "?"
+			}
 		}
 		r.Funcs[op] = ref
 		if op == "Create" {

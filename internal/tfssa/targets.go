@@ -22,6 +22,10 @@ type Target struct {
 	Subject *ssa.Parameter
 	// Exists is set for SDK resources with an Exists function.
 	Exists bool
+	// Wrapped: the SDK field hands the function to a decorator that may
+	// remove the resource itself (a not-found handler around Read), or one
+	// the model cannot see into.
+	Wrapped bool
 }
 
 // Targets returns, once per function, the method (Create, Read, Update, ...) of every resource
@@ -54,12 +58,26 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
-				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists})
+				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: mayRemoveAround(ref.Wrapper, byName, model)})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// mayRemoveAround: a decorator named wrapper removes the resource (its
+// summary says so), or cannot be looked into (another package, a value).
+func mayRemoveAround(wrapper string, byName map[string]*ssa.Function, model *facts.Model) bool {
+	if wrapper == "" {
+		return false
+	}
+	w := byName[wrapper]
+	if w == nil {
+		return true
+	}
+	obj, ok := w.Object().(*types.Func)
+	return !ok || model.Removes(obj)
 }
 
 // Upgraders returns the state upgrader functions a framework UpgradeState

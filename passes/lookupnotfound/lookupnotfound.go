@@ -24,8 +24,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
-		if t.Exists {
-			continue // the SDK removes the resource itself when Exists says so
+		if t.Exists || t.Wrapped {
+			continue // the SDK (Exists) or a decorator around Read removes the resource
 		}
 		for _, l := range tfssa.Lookups(t, model) {
 			switch {

@@ -25,8 +25,8 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := lint.NewReporter(pass)
 	sibs := tfssa.NewSiblings(pass, model, funcs)
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
-		if t.Exists {
-			continue // with an Exists function the SDK removes the resource itself
+		if t.Exists || t.Wrapped {
+			continue // the SDK (Exists) or a decorator around Read removes the resource
 		}
 		l := firstLookup(t, model)
 		if l == nil || mayRemove(t.Fn, model.Removes, succeeded(l)) || handlesNotFound(t.Fn, model) {

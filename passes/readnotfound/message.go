@@ -26,7 +26,7 @@ var missingText = regexp.MustCompile(`(?i)(not\s+found|could\s*n[o']t\s+(?:be\s+
 // failures elsewhere, and failures under a d.IsNewResource() test are left
 // alone.
 func (c *checker) checkMessages(t tfssa.Target) {
-	if t.Exists {
+	if t.Exists || t.Wrapped {
 		return
 	}
 	for _, b := range t.Fn.Blocks {

@@ -23,7 +23,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{rep: lint.NewReporter(pass), model: model, reported: map[token.Pos]bool{}}
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
-		c.check(t)
+		if !t.Wrapped {
+			c.check(t) // a decorator around Read may remove the resource on the error Read returns
+		}
 		c.checkNilObject(t)
 		c.checkMessages(t)
 	}

@@ -30,6 +30,7 @@ func Provider() *schema.Provider {
 		"x_request_built":   {CreateContext: create, ReadContext: readRequestBuilt, DeleteContext: remove, Schema: schemaMap()},
 		"x_context_id":      {CreateContext: create, ReadContext: readContextID, DeleteContext: remove, Schema: schemaMap()},
 		"x_drift_removal":   {CreateContext: create, ReadContext: readDriftRemoval, DeleteContext: remove, Schema: schemaMap()},
+		"x_decorated":       resourceHandled(),
 		"x_removed_success": {CreateContext: create, ReadContext: readRemovedSuccess, DeleteContext: remove, Schema: schemaMap()},
 		"x_exists": {CreateContext: create, ReadContext: readParentFirst2, DeleteContext: remove,
 			Exists: func(d *schema.ResourceData, meta any) (bool, error) { return true, nil },
@@ -404,6 +405,41 @@ func readDriftRemoval(ctx context.Context, d *schema.ResourceData, meta any) dia
 	}
 	if parent.Name != d.Get("name").(string) {
 		d.SetId("")
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: Read is handed to a decorator that removes the resource when the
+// error it returns is a not-found.
+func resourceHandled() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: removeOnNotFound(readParentFirst3), DeleteContext: remove, Schema: schemaMap()}
+}
+
+func removeOnNotFound(read schema.ReadContextFunc) schema.ReadContextFunc {
+	return func(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+		diags := read(ctx, d, meta)
+		if diags.HasError() && errors.Is(api.ErrNotFound, api.ErrNotFound) {
+			d.SetId("")
+			return nil
+		}
+		return diags
+	}
+}
+
+func readParentFirst3(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
 	}
 	d.Set("name", child.Name)
 	return nil

@@ -332,7 +332,7 @@ func buildsError(in ssa.CallInstruction, removes func(*types.Func) bool) bool {
 		return false
 	}
 	for _, a := range c.Args {
-		if stateLike(a.Type()) {
+		if StateLike(a.Type()) {
 			return false
 		}
 	}
@@ -345,8 +345,9 @@ func isDiagnosticsLike(t types.Type) bool {
 	return strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-") && (n == "Diagnostics" || n == "Diagnostic")
 }
 
-// stateLike: values through which a resource can be removed.
-func stateLike(t types.Type) bool {
+// StateLike: values through which a resource can be removed (d,
+// resp.State, resp).
+func StateLike(t types.Type) bool {
 	return tfapi.IsResourceData(t) || tfapi.IsFramework(t, "tfsdk", "State") || tfapi.IsFramework(t, "resource", "ReadResponse")
 }
 
@@ -599,7 +600,10 @@ func responseMeta(t types.Type) bool {
 	return strings.HasSuffix(name, "Response") || strings.HasSuffix(name, "Meta")
 }
 
-// failable: a call of provider or client code that returns an error.
+// Failable: a call of provider or client code (or an interface method)
+// that returns an error: it can ask the API and fail.
+func Failable(call *ssa.Call) bool { return failable(call) }
+
 func failable(call *ssa.Call) bool {
 	res := call.Common().Signature().Results()
 	return remoteCall(call) && res.Len() > 0 && tfapi.IsError(res.At(res.Len()-1).Type())
@@ -610,3 +614,44 @@ func CalleeName(call *ssa.Call) string { return calleeName(call.Common()) }
 
 // directRemoval: resp.State.RemoveResource or d.SetId(""), not a helper.
 func directRemoval(instr ssa.Instruction) bool { return Removal(instr, nil) }
+
+// Reachable lists the blocks reachable from b, b included.
+func Reachable(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, b.Succs...)
+		}
+	}
+	return seen
+}
+
+// Varargs lists the values stored into the slice a variadic call is
+// handed (fmt.Errorf(format, a, b) builds [a, b]).
+func Varargs(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Referrers() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
+}

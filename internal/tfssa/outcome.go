@@ -3,6 +3,7 @@ package tfssa
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -161,26 +162,7 @@ func Root(v ssa.Value) ssa.Value {
 // appendsSDKError: the elements appended (a varargs slice) include an SDK
 // diag.Diagnostic whose Severity is diag.Error, the zero value.
 func appendsSDKError(v ssa.Value) bool {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return false
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok || arr.Referrers() == nil {
-		return false
-	}
-	for _, r := range *arr.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia.Referrers() == nil {
-			continue
-		}
-		for _, u := range *ia.Referrers() {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == ia && sdkErrorDiagnostic(st.Val) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(Varargs(v), sdkErrorDiagnostic)
 }
 
 // sdkErrorDiagnostic: a diag.Diagnostic composite (of the SDK v2) whose

@@ -5,7 +5,6 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
@@ -48,10 +47,10 @@ func run(pass *analysis.Pass) (any, error) {
 // test runs once the object was found, and is left alone.
 func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos {
 	_, errSucc := tfssa.ErrCheck(l.Check)
-	reach := reachable(l.Check.Block().Succs[1-errSucc])
+	reach := tfssa.Reachable(l.Check.Block().Succs[1-errSucc])
 	tests := tfssa.NotFoundTests(t.Fn, model)
 	for _, nf := range tests {
-		if nf.Block != l.Check.Block() && reachable(nf.Block)[l.Check.Block()] {
+		if nf.Block != l.Check.Block() && tfssa.Reachable(nf.Block)[l.Check.Block()] {
 			return token.NoPos
 		}
 	}
@@ -71,20 +70,6 @@ func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos
 		}
 	}
 	return token.NoPos
-}
-
-func reachable(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if !seen[b] {
-			seen[b] = true
-			work = append(work, b.Succs...)
-		}
-	}
-	return seen
 }
 
 func remedy(t tfssa.Target) string {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -63,7 +62,7 @@ func mayRemove(fn *ssa.Function, removes func(*types.Func) bool, after *ssa.Basi
 			if tfssa.Removal(instr, removes) || opaqueHandOff(instr) && (after == nil || after.Parent() != fn || !after.Dominates(b)) {
 				return true
 			}
-			if st, ok := instr.(*ssa.Store); ok && isStateLike(tfssa.Root(st.Addr).Type()) && !isLocal(tfssa.Root(st.Addr)) {
+			if st, ok := instr.(*ssa.Store); ok && tfssa.StateLike(tfssa.Root(st.Addr).Type()) && !isLocal(tfssa.Root(st.Addr)) {
 				return true // resp.State.Raw = ...
 			}
 		}
@@ -81,14 +80,6 @@ func isLocal(v ssa.Value) bool {
 	return ok
 }
 
-// isStateLike: values through which a resource can be removed.
-func isStateLike(t types.Type) bool {
-	if tfapi.IsResourceData(t) || tfapi.IsFramework(t, "tfsdk", "State") || tfapi.IsFramework(t, "resource", "ReadResponse") {
-		return true
-	}
-	return false
-}
-
 // opaqueHandOff: the state handed to a call whose callee is unknown (a
 // function value, an interface method).
 func opaqueHandOff(instr ssa.Instruction) bool {
@@ -100,11 +91,11 @@ func opaqueHandOff(instr ssa.Instruction) bool {
 	if c.StaticCallee() != nil {
 		return false
 	}
-	if c.IsInvoke() && isStateLike(c.Value.Type()) {
+	if c.IsInvoke() && tfssa.StateLike(c.Value.Type()) {
 		return true
 	}
 	for _, a := range c.Args {
-		if isStateLike(a.Type()) {
+		if tfssa.StateLike(a.Type()) {
 			return true
 		}
 	}
@@ -142,4 +133,3 @@ func handlesNotFound(fn *ssa.Function, model *facts.Model) bool {
 	}
 	return false
 }
-

@@ -134,25 +134,13 @@ func wrapsError(call *ssa.Call) bool {
 
 // variadicHoldsError: the ...any arguments of a call include an error.
 func variadicHoldsError(s *ssa.Slice) bool {
-	alloc, ok := s.X.(*ssa.Alloc)
-	if !ok || alloc.Referrers() == nil {
-		return false
-	}
-	for _, r := range *alloc.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia.Referrers() == nil {
-			continue
+	for _, v := range tfssa.Varargs(s) {
+		v = stripInterface(v)
+		if tfapi.IsError(v.Type()) {
+			return true
 		}
-		for _, u := range *ia.Referrers() {
-			if st, ok := u.(*ssa.Store); ok {
-				v := stripInterface(st.Val)
-				if tfapi.IsError(v.Type()) {
-					return true
-				}
-				if call, ok := v.(*ssa.Call); ok && wrapsError(call) {
-					return true
-				}
-			}
+		if call, ok := v.(*ssa.Call); ok && wrapsError(call) {
+			return true
 		}
 	}
 	return false
@@ -175,43 +163,13 @@ func stripInterface(v ssa.Value) ssa.Value {
 // comes before b on a path: the Read has asked the API.
 func afterRemoteCall(fn *ssa.Function, b *ssa.BasicBlock) bool {
 	for _, x := range fn.Blocks {
-		if !reaches(x, b) {
+		if !tfssa.Reachable(x)[b] {
 			continue
 		}
 		for _, instr := range x.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && remoteFailable(call) && (x != b || call.Pos() < b.Instrs[len(b.Instrs)-1].Pos()) {
+			if call, ok := instr.(*ssa.Call); ok && tfssa.Failable(call) && (x != b || call.Pos() < b.Instrs[len(b.Instrs)-1].Pos()) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func remoteFailable(call *ssa.Call) bool {
-	c := call.Common()
-	res := c.Signature().Results()
-	if res.Len() == 0 || !tfapi.IsError(res.At(res.Len()-1).Type()) {
-		return false
-	}
-	if c.IsInvoke() {
-		return true
-	}
-	fn := c.StaticCallee()
-	return fn != nil && fn.Pkg != nil && !tfapi.IsStd(fn.Pkg.Pkg.Path()) && !tfapi.IsPluginLib(fn.Pkg.Pkg.Path())
-}
-
-func reaches(from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b == to {
-			return true
-		}
-		if !seen[b] {
-			seen[b] = true
-			work = append(work, b.Succs...)
 		}
 	}
 	return false
@@ -221,7 +179,7 @@ func reaches(from, to *ssa.BasicBlock) bool {
 // listing ended without a match).
 func afterSearch(b *ssa.BasicBlock) bool {
 	for d := b.Idom(); d != nil; d = d.Idom() {
-		if _, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && inCycle(d) && !reaches(b, d) {
+		if _, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && inCycle(d) && !tfssa.Reachable(b)[d] {
 			return true
 		}
 	}
@@ -230,7 +188,7 @@ func afterSearch(b *ssa.BasicBlock) bool {
 
 func inCycle(d *ssa.BasicBlock) bool {
 	for _, s := range d.Succs {
-		if reaches(s, d) {
+		if tfssa.Reachable(s)[d] {
 			return true
 		}
 	}
@@ -251,7 +209,7 @@ func underNilAnswer(b *ssa.BasicBlock) bool {
 		}
 		for _, v := range []ssa.Value{cmp.X, cmp.Y} {
 			if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
-				if call, ok := ex.Tuple.(*ssa.Call); ok && remoteFailable(call) {
+				if call, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(call) {
 					return true
 				}
 			}

@@ -74,6 +74,8 @@ type NotFoundTest struct {
 	// Test: a recognised not-found test (404, not-found predicate, nil
 	// object...), not only a branch that removes.
 	Test bool
+	// Removes: one side of it removes the resource.
+	Removes bool
 }
 
 // NotFoundTests lists the not-found tests of fn.
@@ -89,8 +91,9 @@ func NotFoundTests(fn *ssa.Function, model *facts.Model) []NotFoundTest {
 		if call, errSucc := ErrCheck(ifi); call != nil {
 			succs = succs[errSucc : errSucc+1] // what the success path does is not about absence
 		}
-		if nf || slices.ContainsFunc(succs, func(s *ssa.BasicBlock) bool { return removesAhead(s, model.Removes) }) {
-			out = append(out, NotFoundTest{ifi.Cond, CondPos(ifi), b, nf})
+		removes := slices.ContainsFunc(succs, func(s *ssa.BasicBlock) bool { return removesAhead(s, model.Removes) })
+		if nf || removes {
+			out = append(out, NotFoundTest{ifi.Cond, CondPos(ifi), b, nf, removes})
 		}
 	}
 	return out

@@ -34,8 +34,7 @@ if resp != nil && resp.StatusCode == http.StatusNotFound {
 if err != nil {
 	return diag.FromErr(err)
 }`,
-	Severity:   "error",
-	Since:      "v0.2.0",
-	NonDefault: true,
-	Summary:    "a resource Read lookup keyed on state (a parent, the object by another call) that fails with an error before the Read's own not-found test is reached, or an error branch that removes the resource and still fails",
+	Severity: "error",
+	Since:    "v0.2.0",
+	Summary:  "a resource Read lookup keyed on state (a parent, the object by another call) that fails with an error before the Read's own not-found test is reached, or an error branch that removes the resource and still fails",
 }

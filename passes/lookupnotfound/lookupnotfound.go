@@ -40,10 +40,12 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// laterNotFound returns a not-found test that the lookup's success path
-// reaches, on results of other calls (or a helper that goes on with the Read
-// and removes the resource): the Read removes the resource there, but only
-// if this lookup succeeded first. A lookup that comes after a not-found
+// laterNotFound returns a not-found test that removes the resource, which
+// the lookup's success path reaches, on results of other calls (or a helper
+// that goes on with the Read and removes the resource): the Read removes the
+// resource there, but only if this lookup succeeded first. A Read whose
+// not-found test only warns does not remove on purpose (a patch of an
+// object it does not own) and is not this check's concern. A lookup that comes after a not-found
 // test runs once the object was found, and is left alone.
 func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos {
 	_, errSucc := tfssa.ErrCheck(l.Check)
@@ -55,7 +57,7 @@ func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos
 		}
 	}
 	for _, nf := range tests {
-		if nf.Test && reach[nf.Block] && !tfssa.DependsOnCall(nf.Cond, l.Call) {
+		if nf.Test && nf.Removes && reach[nf.Block] && !tfssa.DependsOnCall(nf.Cond, l.Call) {
 			return nf.Pos
 		}
 	}

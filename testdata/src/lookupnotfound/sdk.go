@@ -31,6 +31,7 @@ func Provider() *schema.Provider {
 		"x_context_id":      {CreateContext: create, ReadContext: readContextID, DeleteContext: remove, Schema: schemaMap()},
 		"x_drift_removal":   {CreateContext: create, ReadContext: readDriftRemoval, DeleteContext: remove, Schema: schemaMap()},
 		"x_decorated":       resourceHandled(),
+		"x_warns_only":      {CreateContext: create, ReadContext: readWarnsOnly, DeleteContext: remove, Schema: schemaMap()},
 		"x_removed_success": {CreateContext: create, ReadContext: readRemovedSuccess, DeleteContext: remove, Schema: schemaMap()},
 		"x_exists": {CreateContext: create, ReadContext: readParentFirst2, DeleteContext: remove,
 			Exists: func(d *schema.ResourceData, meta any) (bool, error) { return true, nil },
@@ -437,6 +438,25 @@ func readParentFirst3(ctx context.Context, d *schema.ResourceData, meta any) dia
 	if gone(resp) {
 		d.SetId("")
 		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: the Read warns on not-found on purpose (it patches an object it
+// does not own) and never removes; an earlier lookup failing is no worse.
+func readWarnsOnly(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("parent_id").(string)})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, parent.ID, d.Id())
+	if gone(resp) {
+		return diag.Diagnostics{{Severity: diag.Warning, Summary: "the object was deleted"}}
 	}
 	if err != nil {
 		return diag.FromErr(err)

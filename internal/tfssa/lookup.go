@@ -272,26 +272,32 @@ func failsAt(t Target, b *ssa.BasicBlock, removes func(*types.Func) bool) (fails
 				removed = instr.Pos()
 				continue
 			case !t.SDK && Fails(instr):
-				return instr.Pos(), removed
+				if !fails.IsValid() {
+					fails = instr.Pos() // go on: a removal after the error is discarded too
+				}
+				continue
 			}
 			switch in := instr.(type) {
 			case *ssa.Return:
+				if fails.IsValid() {
+					return fails, removed
+				}
 				if t.SDK && ReturnKind(in) == "error" {
 					return flow.Pos(t.Fn, in), removed
 				}
 				return token.NoPos, token.NoPos
 			case ssa.CallInstruction:
 				if !Benign(in.Common()) && !logs(in.Common()) && !buildsError(in, removes) {
-					return token.NoPos, token.NoPos
+					return fails, removed // after an error diagnostic the path has failed whatever follows
 				}
 			}
 		}
 		if len(b.Succs) != 1 {
-			return token.NoPos, token.NoPos
+			return fails, removed
 		}
 		b = b.Succs[0]
 	}
-	return token.NoPos, token.NoPos
+	return fails, removed
 }
 
 var logMethods = map[string]bool{

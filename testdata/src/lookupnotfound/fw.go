@@ -79,8 +79,8 @@ func (r removedAndError) Read(ctx context.Context, req resource.ReadRequest, res
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	member, _, err := r.client.Child(ctx, state.TeamID.ValueString(), state.ID.ValueString())
 	if err != nil {
-		resp.State.RemoveResource(ctx)
 		resp.Diagnostics.AddError("reading member", err.Error()) // want `READ-2: Read of removedAndError removes the resource when Child fails and then fails too`
+		resp.State.RemoveResource(ctx)
 		return
 	}
 	state.Name = types.StringValue(member.Name)

@@ -575,10 +575,13 @@ func readsID(call *ssa.Call) bool {
 }
 
 // ListsOnly: the call returns a collection, and otherwise only an error or
-// response metadata: a listing answers a missing prefix or parent with an
-// empty result, which Read then saves, rather than with an error (a Consul
-// KV prefix).
+// response metadata, or is named as a listing (List, ListRoutes): a listing
+// answers a missing prefix or parent with an empty result, which Read then
+// saves, rather than with an error (a Consul KV prefix).
 func ListsOnly(call *ssa.Call) bool {
+	if name := calleeName(call.Common()); strings.HasPrefix(name, "List") && (len(name) == 4 || unicode.IsUpper(rune(name[4]))) {
+		return true
+	}
 	res := call.Common().Signature().Results()
 	lists := false
 	for i := 0; i < res.Len(); i++ {

@@ -29,6 +29,7 @@ type Client interface {
 	Parent(ctx context.Context, r Req) (*Thing, error)
 	Child(id string) (*Thing, *http.Response, error)
 	Things(parent string) ([]Thing, error)
+	ListRoutes(parent string) (*Thing, error)
 	NewRequest(path string) (*Req, error)
 }
 
@@ -50,6 +51,9 @@ func read(ctx context.Context, d *schema.ResourceData, c Client) diag.Diagnostic
 		return diag.FromErr(err)
 	}
 	if _, err := c.Things(d.Id()); err != nil {
+		return diag.FromErr(err)
+	}
+	if _, err := c.ListRoutes(d.Id()); err != nil {
 		return diag.FromErr(err)
 	}
 	p, err := c.Parent(ctx, Req{ID: a})
@@ -87,7 +91,7 @@ func TestLookups(t *testing.T) {
 		got[markers[s.Fset.Position(l.Fails).Line]] = l
 	}
 	if len(ls) != 2 || got["parent"].Call == nil || got["child"].Call == nil {
-		t.Fatalf("lookups: %d, at %v; want the parent's and the child's (client factory, parser, request builder, listing and error filter are not lookups)", len(ls), got)
+		t.Fatalf("lookups: %d, at %v; want the parent's and the child's (client factory, parser, request builder, listings and error filter are not lookups)", len(ls), got)
 	}
 	if p := got["parent"]; p.NotFound.IsValid() || p.Removed.IsValid() || !p.External {
 		t.Errorf("parent: %+v, want an unhandled client call", p)

@@ -16,19 +16,19 @@ var Doc = &lint.Doc{
 	Name:  "lookupnotfound",
 	Title: "A lookup in Read fails on a missing object before the not-found test is reached",
 	Rules: []rules.ID{"READ-2"},
-	Why:   `A Read is judged lookup by lookup. A lookup is a call to the API, keyed by something from the resource's state (d.Id(), d.Get("parent_id"), a field of the model read from req.State, a request struct or option built from them), whose error ends the Read with an error. When the object is deleted outside Terraform — or the parent it lives in, which takes the object with it — the first lookup on the path fails. This check reports two shapes. First, a lookup that fails with an error while a later test in the same Read removes the resource on not-found: the Read knows the object can disappear, but after a parent is deleted (or when the earlier call is the one that sees the object gone) it never reaches that test, and every plan fails until the user edits state by hand. Second, an error branch that removes the resource and then still fails: Terraform discards the state of a Read that returns an error, so the removal is lost. A lookup whose own results are tested for not-found, one whose error goes to a helper handed the state, a branch guarded by d.IsNewResource(), client constructors and listings are left alone; SDK resources with an Exists function are skipped (the SDK removes the resource itself).`,
-	Bad: `app, _, err := client.GetApplication(ctx, d.Get("app_id").(string))
+	Why:   `A Read is judged lookup by lookup. A lookup is a call to the API, keyed by something from the resource's state (d.Id(), d.Get("project_id"), a field of the model read from req.State, a request struct or option built from them), whose error ends the Read with an error. When the object is deleted outside Terraform — or the parent it lives in, which takes the object with it — the first lookup on the path fails. This check reports two shapes. First, a lookup with no not-found test of its own that fails before the Read reaches a later not-found test that removes the resource: the Read knows the object can disappear, but when the parent is deleted (or the earlier call is the one that sees the object gone) it never gets there, and every plan fails until the user edits state by hand. Second, an error branch that removes the resource and fails as well: Terraform discards the state of a Read that returns an error, so the removal is lost. Left alone: a lookup after a not-found test (the object was just found), a Read whose not-found test only warns (it does not remove on purpose), errors handed to a helper given the state, d.IsNewResource() guards, client constructors, request builders, parsers and listings, Reads handed to a decorator that may remove the resource, and SDK resources with an Exists function (the SDK removes the resource itself).`,
+	Bad: `project, _, err := client.GetProject(ctx, d.Get("project_id").(string))
 if err != nil {
-	return diag.FromErr(err) // the application was deleted: the assignment is gone too
+	return diag.FromErr(err) // the project was deleted: its widget is gone too
 }
-user, resp, err := client.GetApplicationUser(ctx, app.Id, d.Get("user_id").(string))
+widget, resp, err := client.GetWidget(ctx, project.ID, d.Id())
 if resp != nil && resp.StatusCode == http.StatusNotFound {
 	d.SetId("")
 	return nil
 }`,
-	Good: `app, resp, err := client.GetApplication(ctx, d.Get("app_id").(string))
+	Good: `project, resp, err := client.GetProject(ctx, d.Get("project_id").(string))
 if resp != nil && resp.StatusCode == http.StatusNotFound {
-	d.SetId("") // no application, no assignment
+	d.SetId("") // no project, no widget
 	return nil
 }
 if err != nil {

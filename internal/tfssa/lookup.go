@@ -172,7 +172,7 @@ func asksAPI(call *ssa.Call) bool {
 	if fn == nil || fn.Pkg != call.Parent().Pkg || len(fn.Blocks) == 0 {
 		return true
 	}
-	return reachesRemote(fn, 0, map[*ssa.Function]bool{})
+	return len(RemoteOps(fn)) > 0
 }
 
 // transforms: a name that reads as a pure transformation (parseID,
@@ -184,39 +184,6 @@ func transforms(name string) bool {
 	n := strings.ToLower(name)
 	for _, p := range []string{"parse", "split", "decode", "unmarshal", "expand", "flatten", "validate", "convert"} {
 		if strings.HasPrefix(n, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// reachesRemote: fn, or a helper of its package it calls (three calls deep),
-// calls client code outside the package that can fail, or an interface.
-func reachesRemote(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) bool {
-	if depth > 3 || seen[fn] {
-		return false
-	}
-	seen[fn] = true
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !remoteCall(call) {
-				continue
-			}
-			callee := call.Common().StaticCallee()
-			if callee != nil && callee.Pkg == fn.Pkg {
-				if reachesRemote(callee, depth+1, seen) {
-					return true
-				}
-				continue
-			}
-			if res := call.Common().Signature().Results(); res.Len() > 0 && tfapi.IsError(res.At(res.Len()-1).Type()) {
-				return true
-			}
-		}
-	}
-	for _, anon := range fn.AnonFuncs {
-		if reachesRemote(anon, depth, seen) {
 			return true
 		}
 	}

@@ -26,12 +26,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if t.Exists || t.Wrapped {
 			continue // the SDK (Exists) or a decorator around Read removes the resource
 		}
+		tests := tfssa.NotFoundTests(t.Fn, model)
 		for _, l := range tfssa.Lookups(t, model) {
 			switch {
 			case l.Removed.IsValid():
 				reportRemovedThenFails(rep, t, l)
 			case !l.NotFound.IsValid():
-				if later := laterNotFound(t, model, l); later.IsValid() {
+				if later := laterNotFound(t, model, tests, l); later.IsValid() {
 					reportBeforeNotFound(rep, t, l, later)
 				}
 			}
@@ -47,10 +48,9 @@ func run(pass *analysis.Pass) (any, error) {
 // not-found test only warns does not remove on purpose (a patch of an
 // object it does not own) and is not this check's concern. A lookup that comes after a not-found
 // test runs once the object was found, and is left alone.
-func laterNotFound(t tfssa.Target, model *facts.Model, l tfssa.Lookup) token.Pos {
+func laterNotFound(t tfssa.Target, model *facts.Model, tests []tfssa.NotFoundTest, l tfssa.Lookup) token.Pos {
 	_, errSucc := tfssa.ErrCheck(l.Check)
 	reach := tfssa.Reachable(l.Check.Block().Succs[1-errSucc])
-	tests := tfssa.NotFoundTests(t.Fn, model)
 	for _, nf := range tests {
 		if nf.Block != l.Check.Block() && tfssa.Reachable(nf.Block)[l.Check.Block()] {
 			return token.NoPos

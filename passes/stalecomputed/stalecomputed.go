@@ -151,27 +151,10 @@ func addKeys(out map[string]token.Pos, c ssa.CallInstruction) {
 // variadic: the elements stored into the slice SSA builds for "...string"
 // arguments, or v itself.
 func variadic(v ssa.Value) []ssa.Value {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
+	if _, ok := v.(*ssa.Slice); !ok {
 		return []ssa.Value{v}
 	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok || arr.Referrers() == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *arr.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia.Referrers() == nil {
-			continue
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				out = append(out, st.Val)
-			}
-		}
-	}
-	return out
+	return tfssa.Varargs(v)
 }
 
 // diffNames: the strings the CustomizeDiff expression and its functions

@@ -107,6 +107,12 @@ func (e *env) applySchemaMutations(s *Schema, muts []*ast.AssignStmt, body *ast.
 				return false
 			}
 			s.Version = n
+		case len(path) == 1 && (path[0] == "Attributes" || path[0] == "Blocks") && !hasKey && isEmptyMake(m.Rhs[0]):
+			// `if s.Blocks == nil { s.Blocks = make(...) }` before adding to it:
+			// the same schema as long as there was nothing of that kind.
+			if hasKind(s.Attributes, path[0] == "Blocks") {
+				return false
+			}
 		case len(path) == 1 && (path[0] == "Attributes" || path[0] == "Blocks") && hasKey:
 			a := e.fwAttr(key, m.Rhs[0], body)
 			s.Attributes = setAttr(s.Attributes, a)
@@ -683,4 +689,24 @@ func (e *env) mayRequireReplace(decl *ast.FuncDecl) bool {
 		return !found
 	})
 	return found
+}
+
+// isEmptyMake: make(map[...]...) with no entries.
+func isEmptyMake(x ast.Expr) bool {
+	c, ok := unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := unparen(c.Fun).(*ast.Ident)
+	return ok && id.Name == "make" && len(c.Args) >= 1
+}
+
+// hasKind: attrs holds a block (blocks) or an attribute (!blocks).
+func hasKind(attrs []Attribute, blocks bool) bool {
+	for _, a := range attrs {
+		if a.Block == blocks {
+			return true
+		}
+	}
+	return false
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/zerofornull"
 )
 
 // registry lists every check once, by package name.
@@ -46,4 +47,5 @@ var registry = []lint.Check{
 	{Doc: unknowninstate.Doc, Analyzer: unknowninstate.Analyzer},
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},
 	{Doc: usestatechanging.Doc, Analyzer: usestatechanging.Analyzer},
+	{Doc: zerofornull.Doc, Analyzer: zerofornull.Analyzer},
 }

@@ -1,0 +1,371 @@
+package zerofornull
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports Optional, non-Computed attributes saved as the API's zero value.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+// depth is how many package calls below Create, Update or Read are followed:
+// Create → r.read → m.fromAPI → a nested helper.
+const depth = 3
+
+func run(pass *analysis.Pass) (any, error) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
+	if !ok {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	reported := map[token.Pos]bool{}
+	for _, r := range model.Framework {
+		if r.Kind != facts.KindResource || !r.SchemaResolved {
+			continue
+		}
+		attrs := attributesByModel(r, model)
+		if len(attrs) == 0 {
+			continue
+		}
+		// Create and Update first: a store they reach is an apply error,
+		// one only Read reaches a change on every plan.
+		for _, method := range []string{"Create", "Update", "Read"} {
+			fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]
+			for _, s := range zeroStores(fn, attrs) {
+				if reported[s.pos] {
+					continue
+				}
+				reported[s.pos] = true
+				rep.Report(finding(r, method, s))
+			}
+		}
+	}
+	return nil, nil
+}
+
+// attributesByModel maps each model struct of r (top level and nested, by
+// qualified name) to its fields' attributes that may be null in the
+// configuration and are not computed: Optional, not Computed, a scalar,
+// with no Computed ancestor (a Computed parent may come wholly from the API).
+// A struct serving two places keeps only the tags both agree on.
+func attributesByModel(r *facts.FrameworkResource, model *facts.Model) map[string]map[string]*facts.Attribute {
+	out := map[string]map[string]*facts.Attribute{}
+	conflict := map[string]map[string]bool{}
+	var visit func(name string, attrs []facts.Attribute, seen map[string]bool)
+	visit = func(name string, attrs []facts.Attribute, seen map[string]bool) {
+		mf := model.Models[name]
+		if mf == nil || seen[name] {
+			return
+		}
+		seen[name] = true
+		defer delete(seen, name)
+		for i := range attrs {
+			a := &attrs[i]
+			f, ok := mf.Field(a.Name)
+			if !ok || a.Uncertain || a.Computed {
+				continue
+			}
+			if f.Nested != "" && len(a.Nested) > 0 && !a.Incomplete {
+				visit(f.Nested, a.Nested, seen)
+				continue
+			}
+			if !candidate(a) {
+				continue
+			}
+			m := out[name]
+			if m == nil {
+				m, conflict[name] = map[string]*facts.Attribute{}, map[string]bool{}
+				out[name] = m
+			}
+			if prev, ok := m[a.Name]; ok && prev != a {
+				conflict[name][a.Name] = true
+			}
+			m[a.Name] = a
+		}
+	}
+	for _, name := range r.Models {
+		visit(name, r.Schema.Attributes, map[string]bool{})
+	}
+	for name, tags := range conflict {
+		for tag := range tags {
+			delete(out[name], tag)
+		}
+	}
+	return out
+}
+
+// candidate: an Optional, non-Computed scalar the framework stores as it
+// is given (no custom type that could compare "" and null as equal).
+func candidate(a *facts.Attribute) bool {
+	if !a.Optional || a.Computed || a.Required || a.CustomType || a.Block || a.WriteOnly || a.HasDefault {
+		return false
+	}
+	switch a.Type {
+	case "string", "bool", "int64", "int32", "float64", "float32", "number":
+		return true
+	}
+	return false
+}
+
+type zeroStore struct {
+	attr   *facts.Attribute
+	pos    token.Pos
+	source token.Pos // where the API's value is read
+	field  string    // the Go expression's last selector, for the message
+	ctor   string
+}
+
+// zeroStores: stores into a candidate field of the models, in fn and the
+// package functions it calls, of types.XxxValue(v) where v is a plain value
+// the API answered (a non-pointer field or a GetXxx() getter), not guarded by
+// a test of that value or of the attribute, and not overridden in the same
+// function by another store to the field.
+func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) []zeroStore {
+	var out []zeroStore
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function, d int)
+	visit = func(f *ssa.Function, d int) {
+		if f == nil || seen[f] || d > depth {
+			return
+		}
+		seen[f] = true
+		stores := map[string][]*ssa.Store{}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					if key, _ := modelField(in, attrs); key != "" {
+						stores[key] = append(stores[key], in)
+					}
+				case ssa.CallInstruction:
+					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
+						visit(callee, d+1)
+					}
+				}
+			}
+		}
+		for _, ss := range stores {
+			if len(ss) != 1 {
+				continue // set twice: one of them is likely the null or the plan's value
+			}
+			if s, ok := zeroStoreOf(ss[0], attrs); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	visit(fn, 0)
+	return out
+}
+
+// modelField names the candidate field a store writes: "model\x00tag".
+func modelField(st *ssa.Store, attrs map[string]map[string]*facts.Attribute) (string, *facts.Attribute) {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return "", nil
+	}
+	name := tfssa.StructName(fa.X.Type())
+	a := attrs[name][modelflow.FieldTag(fa)]
+	if a == nil {
+		return "", nil
+	}
+	return name + "\x00" + a.Name, a
+}
+
+func zeroStoreOf(st *ssa.Store, attrs map[string]map[string]*facts.Attribute) (zeroStore, bool) {
+	_, a := modelField(st, attrs)
+	call, ok := st.Val.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return zeroStore{}, false
+	}
+	ctor := scalarCtor(call)
+	if ctor == "" {
+		return zeroStore{}, false
+	}
+	src, v := apiScalar(call.Call.Args[0])
+	if src == nil || guarded(st.Block(), v, src) {
+		return zeroStore{}, false
+	}
+	return zeroStore{attr: a, pos: st.Pos(), source: call.Pos(), field: src.Name(), ctor: ctor}, true
+}
+
+// scalarCtor: types.StringValue, BoolValue, Int64Value... (or basetypes.NewXxxValue)
+// of the framework, which never make a null.
+func scalarCtor(c *ssa.Call) string {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil || !strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") {
+		return ""
+	}
+	switch strings.TrimPrefix(fn.Name(), "New") {
+	case "StringValue", "BoolValue", "Int64Value", "Int32Value", "Float64Value", "Float32Value":
+		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+	}
+	return ""
+}
+
+// apiScalar: v, through conversions between basic types, is a plain value
+// read from a struct that is not a model (the API's answer): a non-pointer
+// field, or a GetXxx() getter of such a struct. It returns the field (or
+// getter) and the value read.
+func apiScalar(v ssa.Value) (types.Object, ssa.Value) {
+	for {
+		switch c := v.(type) {
+		case *ssa.Convert:
+			v = c.X
+			continue
+		case *ssa.ChangeType:
+			v = c.X
+			continue
+		}
+		break
+	}
+	if _, ok := v.Type().Underlying().(*types.Basic); !ok {
+		return nil, nil
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !modelStruct(fa.X.Type()) {
+			return fieldVar(fa.X.Type(), fa.Field), x
+		}
+	case *ssa.Field:
+		if !modelStruct(x.X.Type()) {
+			return fieldVar(x.X.Type(), x.Field), x
+		}
+	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 &&
+			isGetter(fn.Name()) && !modelStruct(fn.Signature.Recv().Type()) && !framework(fn) {
+			return fn.Object(), x
+		}
+	}
+	return nil, nil
+}
+
+func isGetter(name string) bool {
+	return len(name) > 3 && strings.HasPrefix(name, "Get") && name[3] >= 'A' && name[3] <= 'Z'
+}
+
+func framework(fn *ssa.Function) bool {
+	return fn.Pkg != nil && strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-")
+}
+
+func fieldVar(t types.Type, i int) types.Object {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
+// modelStruct: a struct with tfsdk tags (plan, state or a nested model):
+// its values come from the configuration, not from the API.
+func modelStruct(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if strings.Contains(st.Tag(i), `tfsdk:"`) {
+			return true
+		}
+	}
+	return false
+}
+
+func finding(r *facts.FrameworkResource, method string, s zeroStore) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(s.source, "the API's %s is read here; it is its zero value when the configuration leaves %q out", s.field, s.attr.Name)}
+	if s.attr.Pos.IsValid() {
+		related = append(related, lint.Related(s.attr.Pos, "%q is declared Optional, not Computed, here", s.attr.Name))
+	}
+	if method == "Read" {
+		return lint.Finding{Rule: "READ-3", Pos: s.pos, Related: related,
+			Message: fmt.Sprintf("%s.Read saves %q (Optional, not Computed) as %s(%s): when the configuration leaves it out, state holds the API's zero value where the configuration has null, and every plan shows a change back to null; save null for the zero value (a pointer with %sPointerValue, or test the value first)", r.TypeName, s.attr.Name, s.ctor, s.field, strings.TrimSuffix(s.ctor, "Value"))}
+	}
+	return lint.Finding{Rule: "APPLY-2", Pos: s.pos, Related: related,
+		Message: fmt.Sprintf("%s.%s saves %q (Optional, not Computed) as %s(%s): when the configuration leaves it out, the plan holds null and the API answers its zero value, so Terraform fails with \"Provider produced inconsistent result after apply\"; save null for the zero value (a pointer with %sPointerValue, or test the value first), or make the attribute Computed", r.TypeName, method, s.attr.Name, s.ctor, s.field, strings.TrimSuffix(s.ctor, "Value"))}
+}
+
+// guarded: b lies under a branch whose condition tests the API's value (the
+// same field or getter), or asks a framework value IsNull/IsUnknown (the
+// plan's value decides), in the function itself.
+func guarded(b *ssa.BasicBlock, v ssa.Value, src types.Object) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && mentions(ifi.Cond, v, src, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions: cond is built (a few steps deep) from v, another read of src,
+// or a framework IsNull/IsUnknown/Equal call.
+func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
+	if x == nil || n > 6 {
+		return false
+	}
+	if x == v || sameSource(x, src) {
+		return true
+	}
+	switch y := x.(type) {
+	case *ssa.BinOp:
+		return mentions(y.X, v, src, n+1) || mentions(y.Y, v, src, n+1)
+	case *ssa.UnOp:
+		return mentions(y.X, v, src, n+1)
+	case *ssa.Convert:
+		return mentions(y.X, v, src, n+1)
+	case *ssa.Phi:
+		for _, e := range y.Edges {
+			if mentions(e, v, src, n+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if fn := y.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+			switch fn.Name() {
+			case "IsNull", "IsUnknown", "Equal":
+				return true
+			}
+		}
+		for _, a := range y.Call.Args {
+			if mentions(a, v, src, n+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameSource: x reads the field or calls the getter src.
+func sameSource(x ssa.Value, src types.Object) bool {
+	switch y := x.(type) {
+	case *ssa.UnOp:
+		if fa, ok := y.X.(*ssa.FieldAddr); ok && y.Op == token.MUL {
+			return fieldVar(fa.X.Type(), fa.Field) == src
+		}
+	case *ssa.Field:
+		return fieldVar(y.X.Type(), y.Field) == src
+	case *ssa.Call:
+		if fn := y.Call.StaticCallee(); fn != nil {
+			return fn.Object() == src
+		}
+	}
+	return false
+}

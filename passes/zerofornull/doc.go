@@ -1,4 +1,7 @@
-// Package zerofornull defines an Analyzer that reports TODO (RULE-N).
+// Package zerofornull defines an Analyzer that reports framework Create,
+// Update and Read saving an Optional, non-Computed attribute as the API's
+// plain value, whose zero value ("", false, 0) stands where the configuration
+// has null (APPLY-2, READ-3).
 //
 // See [Doc] for what it reports and why; docs/checks/zerofornull.md is generated from it.
 package zerofornull
@@ -10,16 +13,27 @@ import (
 
 // Doc documents the check.
 var Doc = &lint.Doc{
-	Name:     "zerofornull",
-	Title:    "TODO: what the check reports, as a noun phrase",
-	Rules:    []rules.ID{"APPLY-1"}, // TODO: the rule it enforces
-	Why:      `TODO: what the provider's user meets when the rule is broken, and what the check follows.`,
-	Bad:      `TODO: a short snippet with the bug`,
-	Good:     `TODO: the same snippet, fixed`,
+	Name:  "zerofornull",
+	Title: "An Optional attribute left out of the configuration is saved as the API's zero value",
+	Rules: []rules.ID{"APPLY-2", "READ-3"},
+	Why: `An attribute that is Optional and not Computed is null in the plan whenever the configuration leaves it out, and the framework distinguishes null from "", false and 0. APIs commonly answer an unset field with its zero value; a Go client decodes it into a plain string, bool or number. Saving that answer with types.StringValue (BoolValue, Int64Value...) turns the user's null into "" after Create or Update: Terraform fails with "Provider produced inconsistent result after apply". Saved only by Read, the same value makes every plan show a change back to null.
+
+The check follows Create, Update and Read of framework resources, and the package functions they call (three calls deep: model methods such as m.fromAPI(out) included), and reports a store into a model field bound to such an attribute (top-level, or nested under parents that are not Computed) of types.XxxValue(v) where v is a plain (non-pointer) field of a struct that is not a model, or a GetXxx() getter of one — what an API client answers. It stays quiet when the value is tested first (if out.Domain != ""), when the store sits under a test of a framework value (plan.Domain.IsNull(), IsUnknown, Equal), when the function writes the field more than once (one write is the null or the plan's value), for pointers (types.StringPointerValue), for Required, Computed and defaulted attributes, and for custom types, whose semantic equality may accept the zero value.`,
+	Bad: `out, err := r.client.CreateSite(ctx, body)
+// ...
+plan.CustomDomain = types.StringValue(out.CustomDomain) // "" when unset
+resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)`,
+	Good: `out, err := r.client.CreateSite(ctx, body)
+// ...
+if out.CustomDomain != "" {
+	plan.CustomDomain = types.StringValue(out.CustomDomain)
+} else {
+	plan.CustomDomain = types.StringNull()
+}
+resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)`,
 	Severity: "error",
 	Since:    "v0.2.0",
-	Summary:  "TODO: one sentence for the README's table",
-	// New checks start opt-in; move them to the default set once a triaged
-	// corpus sample shows at least 90% real findings.
+	Summary:  "framework Create/Update/Read (and the helpers they call) saving an Optional, non-Computed attribute as `types.StringValue(out.Field)` (Bool, Int64...) of a plain API value, so an unset field becomes \"\"/false/0 where the configuration has null",
+	// Opt-in until a triaged corpus sample shows at least 90% real findings.
 	NonDefault: true,
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -131,7 +132,9 @@ type zeroStore struct {
 // a test of that value or of the attribute, and not overridden in the same
 // function by another store to the field.
 func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) []zeroStore {
-	var out []zeroStore
+	// Stores are counted over every function followed: a later helper
+	// that puts the null back (preserveNulls(&result, plan)) counts.
+	stores := map[string][]*ssa.Store{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(f *ssa.Function, d int)
 	visit = func(f *ssa.Function, d int) {
@@ -139,7 +142,6 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 			return
 		}
 		seen[f] = true
-		stores := map[string][]*ssa.Store{}
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
@@ -154,16 +156,18 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 				}
 			}
 		}
-		for _, ss := range stores {
-			if len(ss) != 1 {
-				continue // set twice: one of them is likely the null or the plan's value
-			}
-			if s, ok := zeroStoreOf(ss[0], attrs); ok {
-				out = append(out, s)
-			}
-		}
 	}
 	visit(fn, 0)
+	var out []zeroStore
+	for _, ss := range stores {
+		if len(ss) != 1 {
+			continue // written twice: one of them is likely the null or the plan's value
+		}
+		if s, ok := zeroStoreOf(ss[0], attrs); ok {
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].pos < out[j].pos })
 	return out
 }
 
@@ -233,7 +237,7 @@ func apiScalar(v ssa.Value) (types.Object, ssa.Value) {
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !modelStruct(fa.X.Type()) {
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !modelStruct(fa.X.Type()) && !subObject(fa.X) {
 			return fieldVar(fa.X.Type(), fa.Field), x
 		}
 	case *ssa.Field:
@@ -247,6 +251,21 @@ func apiScalar(v ssa.Value) (types.Object, ssa.Value) {
 		}
 	}
 	return nil, nil
+}
+
+// subObject: p is loaded from a pointer field of another struct (out.Pool in
+// out.Pool.ID): a related object the API answers only when it exists, which
+// in turn the configuration chose; whether its fields can be zero is not ours
+// to say.
+func subObject(p ssa.Value) bool {
+	switch x := p.(type) {
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.FieldAddr)
+		return ok && x.Op == token.MUL
+	case *ssa.Field:
+		return true // a pointer field of a struct held by value
+	}
+	return false
 }
 
 func isGetter(name string) bool {

@@ -24,6 +24,7 @@ type site struct {
 	Note        string
 	Settings    *settings
 	Description string
+	Flags       settings
 }
 
 type kind string
@@ -39,6 +40,11 @@ type client struct{}
 
 func (client) get(string) (*site, error)    { return &site{}, nil }
 func (client) put(siteModel) (*site, error) { return &site{}, nil }
+
+type flagsModel struct {
+	Mode  types.String `tfsdk:"mode"`
+	Level types.String `tfsdk:"level"`
+}
 
 type settingsModel struct {
 	Mode  types.String `tfsdk:"mode"`
@@ -60,6 +66,7 @@ type siteModel struct {
 	Label       types.String   `tfsdk:"label"`
 	Settings    *settingsModel `tfsdk:"settings"`
 	Description types.String   `tfsdk:"description"`
+	Flags       flagsModel     `tfsdk:"flags"`
 }
 
 type siteResource struct{ c client }
@@ -84,6 +91,10 @@ func (r *siteResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 		"label":       schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString("")},
 		"description": schema.StringAttribute{Optional: true},
 		"settings": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"mode":  schema.StringAttribute{Optional: true},
+			"level": schema.StringAttribute{Optional: true, Computed: true},
+		}},
+		"flags": schema.SingleNestedAttribute{Required: true, Attributes: map[string]schema.Attribute{
 			"mode":  schema.StringAttribute{Optional: true},
 			"level": schema.StringAttribute{Optional: true, Computed: true},
 		}},
@@ -124,11 +135,15 @@ func (m *siteModel) fromAPI(out *site) {
 	if !m.Description.IsNull() { // only when configured
 		m.Description = types.StringValue(out.Description)
 	}
-	if out.Settings != nil {
+	if out.Settings != nil { // a related object the API answers when it was configured
 		m.Settings = &settingsModel{
-			Mode:  types.StringValue(out.Settings.Mode),  // want `APPLY-2: siteResource.Create saves "mode" \(Optional, not Computed\)`
-			Level: types.StringValue(out.Settings.Level), // Optional+Computed
+			Mode:  types.StringValue(out.Settings.Mode),
+			Level: types.StringValue(out.Settings.Level),
 		}
+	}
+	m.Flags = flagsModel{
+		Mode:  types.StringValue(out.Flags.Mode),  // want `APPLY-2: siteResource.Create saves "mode" \(Optional, not Computed\)`
+		Level: types.StringValue(out.Flags.Level), // Optional+Computed
 	}
 }
 
@@ -164,12 +179,14 @@ type hookModel struct {
 	ID     types.String `tfsdk:"id"`
 	Secret types.String `tfsdk:"secret"`
 	URL    types.String `tfsdk:"url"`
+	Topic  types.String `tfsdk:"topic"`
 }
 
 type hook struct {
 	ID     string
 	Secret string
 	URL    string
+	Topic  string
 }
 
 type hookResource struct{}
@@ -183,6 +200,7 @@ func (r *hookResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 		"id":     schema.StringAttribute{Computed: true},
 		"secret": schema.StringAttribute{Optional: true},
 		"url":    schema.StringAttribute{Optional: true},
+		"topic":  schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -201,7 +219,16 @@ func (r *hookResource) Read(ctx context.Context, req resource.ReadRequest, resp 
 	h := fetchHook(state.ID.ValueString())
 	state.Secret = types.StringValue(h.Secret)             // want `READ-3: hookResource.Read saves "secret" \(Optional, not Computed\) as types.StringValue\(Secret\): when the configuration leaves it out, state holds the API's zero value`
 	state.URL = types.StringValue(state.URL.ValueString()) // the state's own value
+	prior := state
+	state.Topic = types.StringValue(h.Topic)
+	keepNulls(&state, prior) // puts the null back
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func keepNulls(m *hookModel, prior hookModel) {
+	if prior.Topic.IsNull() {
+		m.Topic = types.StringNull()
+	}
 }
 
 func (r *hookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -21,6 +21,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/updateignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/zerofornull"
@@ -45,6 +46,7 @@ var registry = []lint.Check{
 	{Doc: stalecomputed.Doc, Analyzer: stalecomputed.Analyzer},
 	{Doc: unguardedunknown.Doc, Analyzer: unguardedunknown.Analyzer},
 	{Doc: unknowninstate.Doc, Analyzer: unknowninstate.Analyzer},
+	{Doc: updateignores.Doc, Analyzer: updateignores.Analyzer},
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},
 	{Doc: usestatechanging.Doc, Analyzer: usestatechanging.Analyzer},
 	{Doc: zerofornull.Doc, Analyzer: zerofornull.Analyzer},

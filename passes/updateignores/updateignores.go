@@ -1,0 +1,230 @@
+package updateignores
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports attributes that change in place while Update never reads them.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+// depth bounds how far package helpers are followed from Update and Read.
+const depth = 4
+
+func run(pass *analysis.Pass) (any, error) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK)
+	if !ok {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	byName, _ := tfssa.ByName(funcs)
+	reported := map[token.Pos]bool{}
+	for _, r := range model.SDK {
+		for _, f := range sdkFindings(r, byName) {
+			if !reported[f.Pos] {
+				reported[f.Pos] = true
+				rep.Report(f)
+			}
+		}
+	}
+	return nil, nil
+}
+
+func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.Finding {
+	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
+		return nil
+	}
+	update, read := byName[r.Funcs["Update"].Func], byName[r.Funcs["Read"].Func]
+	if update == nil || read == nil || update == byName[r.Funcs["Create"].Func] {
+		return nil
+	}
+	upd := keysOf(update, read, false)
+	if upd.dynamic {
+		return nil
+	}
+	rd := keysOf(read, nil, true)
+	diff := keys{}
+	if r.CustomizeDiff {
+		for _, name := range r.CustomizeDiffFuncs {
+			fn := byName[name]
+			if fn == nil {
+				return nil // a change may be forced where we cannot see
+			}
+			diff = merge(diff, keysOf(fn, nil, false))
+		}
+		if len(r.CustomizeDiffFuncs) == 0 || diff.dynamic {
+			return nil
+		}
+	}
+	var out []lint.Finding
+	for i := range r.Schema.Attributes {
+		a := &r.Schema.Attributes[i]
+		if !(a.Required || a.Optional) || a.ForceNew || a.Uncertain || a.WriteOnly || !a.Pos.IsValid() {
+			continue
+		}
+		if upd.named[a.Name] || diff.named[a.Name] || !rd.named[a.Name] {
+			continue
+		}
+		out = append(out, finding(r, a, update, rd.at[a.Name]))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
+	return out
+}
+
+func finding(r *facts.SDKResource, a *facts.Attribute, update *ssa.Function, readAt token.Pos) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(update.Pos(), "%s, and the package functions it calls, never read %q (no d.Get, GetOk or HasChange of it)", update.Name(), a.Name)}
+	if readAt.IsValid() {
+		related = append(related, lint.Related(readAt, "Read takes %q from the API here, so the old value comes back", a.Name))
+	}
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or mark it ForceNew", a.Name, r.Name, flags(a), update.Name())}
+}
+
+func flags(a *facts.Attribute) string {
+	if a.Required {
+		return "Required"
+	}
+	if a.Computed {
+		return "Optional+Computed"
+	}
+	return "Optional"
+}
+
+// keys are the top-level attribute names a function mentions other than as
+// the key of d.Set, with where each is first mentioned; dynamic when it reads
+// d with a key it builds, or hands d to code out of sight.
+type keys struct {
+	named   map[string]bool
+	at      map[string]token.Pos
+	dynamic bool
+}
+
+func merge(a, b keys) keys {
+	if a.named == nil {
+		a.named, a.at = map[string]bool{}, map[string]token.Pos{}
+	}
+	for k := range b.named {
+		a.named[k] = true
+	}
+	a.dynamic = a.dynamic || b.dynamic
+	return a
+}
+
+// keysOf walks fn, its closures and the package functions it calls (not
+// skip); the keys of d.Set count only when sets is true (Read).
+func keysOf(fn, skip *ssa.Function, sets bool) keys {
+	k := keys{named: map[string]bool{}, at: map[string]token.Pos{}}
+	seen := map[*ssa.Function]bool{skip: true}
+	var visit func(f *ssa.Function, d int)
+	visit = func(f *ssa.Function, d int) {
+		if f == nil || seen[f] || d > depth {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				k.note(instr, sets)
+				switch in := instr.(type) {
+				case *ssa.MakeClosure:
+					visit(in.Fn.(*ssa.Function), d)
+				case ssa.CallInstruction:
+					callee := in.Common().StaticCallee()
+					switch {
+					case callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil:
+						visit(callee, d+1)
+					case handsD(in.Common()) && !sdkCall(callee):
+						k.dynamic = true // d read by code out of sight
+					}
+				}
+			}
+		}
+	}
+	visit(fn, 0)
+	return k
+}
+
+// note records the string constants instr uses (but not d.Set's key), and
+// d read by a key it does not spell.
+func (k *keys) note(instr ssa.Instruction, sets bool) {
+	method := ""
+	if c, ok := instr.(ssa.CallInstruction); ok {
+		method = resourceDataMethod(c.Common())
+	}
+	switch method {
+	case "Set":
+		if !sets {
+			return
+		}
+	case "SetId", "SetConnInfo", "SetType", "SetPartial":
+		return
+	case "State", "GetRawConfig", "GetRawPlan", "GetRawState", "HasChangesExcept", "GetRawConfigAt":
+		k.dynamic = true
+		return
+	case "Get", "GetOk", "GetOkExists", "HasChange", "GetChange":
+		args := instr.(ssa.CallInstruction).Common().Args
+		if len(args) == 2 {
+			if _, isConst := args[1].(*ssa.Const); !isConst && !isParam(args[1]) {
+				k.dynamic = true
+			}
+		}
+	}
+	for _, op := range instr.Operands(nil) {
+		c, ok := (*op).(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+			continue
+		}
+		name, _, _ := strings.Cut(constant.StringVal(c.Value), ".")
+		if !k.named[name] {
+			k.named[name] = true
+			k.at[name] = instr.Pos()
+		}
+	}
+}
+
+// isParam: a helper's parameter, whose value the callers spell (they are
+// walked too).
+func isParam(v ssa.Value) bool {
+	_, ok := v.(*ssa.Parameter)
+	return ok
+}
+
+// resourceDataMethod names the *schema.ResourceData method c calls, if any.
+func resourceDataMethod(c *ssa.CallCommon) string {
+	fn := c.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return ""
+	}
+	return fn.Name()
+}
+
+func handsD(c *ssa.CallCommon) bool {
+	if c.IsInvoke() && tfapi.IsResourceData(c.Value.Type()) {
+		return true
+	}
+	for _, a := range c.Args {
+		if tfapi.IsResourceData(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sdkCall: a function or method of the SDK itself (d.Get, schema helpers).
+func sdkCall(fn *ssa.Function) bool {
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	p := fn.Pkg.Pkg.Path()
+	return strings.Contains(p, "terraform-plugin-sdk") || strings.HasPrefix(p, "github.com/hashicorp/terraform/")
+}

@@ -23,6 +23,8 @@ type env struct {
 	values     map[types.Object]*ValueFact
 	sdk        map[types.Object]*SDKResource
 	inProgress map[types.Object]bool
+	// params are those of the helper whose result is being summarised.
+	params *types.Tuple
 }
 
 func newEnv(pass *analysis.Pass) *env {

@@ -77,10 +77,14 @@ func (e *env) fwSchemaLit(lit *ast.CompositeLit, body *ast.BlockStmt) (Schema, b
 	s := Schema{Complete: true}
 	if v, ok := f["Version"]; ok {
 		n, isConst := e.intConst(v)
-		if !isConst {
+		switch {
+		case isConst:
+			s.Version, s.VersionPos = n, v.Pos()
+		case e.paramIndex(v) > 0:
+			s.VersionParam, s.VersionPos = e.paramIndex(v), v.Pos()
+		default:
 			return s, false
 		}
-		s.Version, s.VersionPos = n, v.Pos()
 	}
 	for _, key := range []string{"Attributes", "Blocks"} {
 		if v, ok := f[key]; ok {
@@ -709,4 +713,20 @@ func hasKind(attrs []Attribute, blocks bool) bool {
 		}
 	}
 	return false
+}
+
+// paramIndex: x names the n-th (1-based) parameter of the helper being
+// summarised; 0 otherwise.
+func (e *env) paramIndex(x ast.Expr) int {
+	id, ok := unparen(x).(*ast.Ident)
+	if !ok || e.params == nil {
+		return 0
+	}
+	obj := e.pass.TypesInfo.Uses[id]
+	for i := 0; i < e.params.Len(); i++ {
+		if e.params.At(i) == obj {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -115,6 +115,10 @@ func attrsString(attrs []Attribute, incomplete bool) string {
 type Schema struct {
 	Version    int64
 	VersionPos token.Pos
+	// VersionParam is set (1-based) when Version is the given parameter of
+	// the helper that builds the schema (resourceSchema(2)): each call site
+	// resolves it from its argument.
+	VersionParam int
 	// Complete is false when some attributes could not be resolved
 	// (Attributes then holds only the resolved ones).
 	Complete   bool

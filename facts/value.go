@@ -11,7 +11,7 @@ func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 	x = unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
 		if fn := e.staticCallee(call); fn != nil {
-			return e.valueOf(fn)
+			return e.bindVersion(e.valueOf(fn), call)
 		}
 		return nil
 	}
@@ -77,6 +77,9 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 		if sig.Results().Len() != 1 {
 			return nil
 		}
+		saved := e.params
+		e.params = sig.Params()
+		defer func() { e.params = saved }()
 		t = sig.Results().At(0).Type()
 		if d := e.funcs[o]; d != nil {
 			body = d.Body
@@ -110,4 +113,22 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 		vf.Attrs, vf.Resolved = []Attribute{a}, !a.Uncertain || !a.Incomplete
 	}
 	return vf
+}
+
+// bindVersion resolves a schema version given as the helper's parameter
+// from the call's argument; a non-constant argument leaves it unresolved.
+func (e *env) bindVersion(vf *ValueFact, call *ast.CallExpr) *ValueFact {
+	if vf == nil || vf.Kind != "schema" || vf.Schema.VersionParam == 0 {
+		return vf
+	}
+	out := *vf
+	out.Schema.VersionParam = 0
+	i := vf.Schema.VersionParam - 1
+	if i >= len(call.Args) || call.Ellipsis.IsValid() {
+		out.Resolved = false
+		return &out
+	}
+	n, ok := e.intConst(call.Args[i])
+	out.Schema.Version, out.Schema.VersionPos, out.Resolved = n, call.Args[i].Pos(), vf.Resolved && ok
+	return &out
 }

@@ -238,3 +238,29 @@ func (noReason) Schema(_ context.Context, _ resource.SchemaRequest, resp *resour
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
 }
+
+// A schema helper shared by two resources, each passing its own version: the
+// finding is reported at the argument that names the version.
+func versionedSchema(version int64) schema.Schema {
+	return schema.Schema{
+		Version:    version,
+		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
+	}
+}
+
+type sharedV2 struct{ base.Resource }
+
+func (sharedV2) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = versionedSchema(2) // want `SCHEMA-4: sharedV2 has schema Version 2 but no UpgradeState method`
+}
+
+type sharedV0 struct{ base.Resource }
+
+func (sharedV0) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = versionedSchema(0)
+}
+
+var (
+	_ resource.Resource = sharedV2{}
+	_ resource.Resource = sharedV0{}
+)

@@ -23,19 +23,24 @@ var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 const depth = 4
 
 func run(pass *analysis.Pass) (any, error) {
-	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK)
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK|tfssa.Framework)
 	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
 	byName, _ := tfssa.ByName(funcs)
 	reported := map[token.Pos]bool{}
+	var all []lint.Finding
+	for _, r := range model.Framework {
+		all = append(all, fwFindings(pass, r, funcs)...)
+	}
 	for _, r := range model.SDK {
-		for _, f := range sdkFindings(r, byName) {
-			if !reported[f.Pos] {
-				reported[f.Pos] = true
-				rep.Report(f)
-			}
+		all = append(all, sdkFindings(r, byName)...)
+	}
+	for _, f := range all {
+		if !reported[f.Pos] {
+			reported[f.Pos] = true
+			rep.Report(f)
 		}
 	}
 	return nil, nil
@@ -222,9 +227,9 @@ func handsD(c *ssa.CallCommon) bool {
 
 // sdkCall: a function or method of the SDK itself (d.Get, schema helpers).
 func sdkCall(fn *ssa.Function) bool {
-	if fn == nil || fn.Pkg == nil {
+	if fn == nil {
 		return false
 	}
-	p := fn.Pkg.Pkg.Path()
+	p := pkgPath(fn)
 	return strings.Contains(p, "terraform-plugin-sdk") || strings.HasPrefix(p, "github.com/hashicorp/terraform/")
 }

@@ -273,7 +273,8 @@ func isGetter(name string) bool {
 }
 
 func framework(fn *ssa.Function) bool {
-	return fn.Pkg != nil && strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-")
+	obj := fn.Object()
+	return obj != nil && obj.Pkg() != nil && strings.Contains(obj.Pkg().Path(), "terraform-plugin-")
 }
 
 func fieldVar(t types.Type, i int) types.Object {

@@ -54,11 +54,14 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 	if update == nil || read == nil || update == byName[r.Funcs["Create"].Func] {
 		return nil
 	}
-	upd := keysOf(update, read, false)
+	upd := keysOf(update, read, uses)
 	if upd.dynamic {
 		return nil
 	}
-	rd := keysOf(read, nil, true)
+	rd := keysOf(read, nil, usesSets)
+	if create := byName[r.Funcs["Create"].Func]; create != nil {
+		rd = merge(rd, keysOf(create, read, setsOnly))
+	}
 	diff := keys{}
 	if r.CustomizeDiff {
 		for _, name := range r.CustomizeDiffFuncs {
@@ -66,7 +69,7 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 			if fn == nil {
 				return nil // a change may be forced where we cannot see
 			}
-			diff = merge(diff, keysOf(fn, nil, false))
+			diff = merge(diff, keysOf(fn, nil, uses))
 		}
 		if len(r.CustomizeDiffFuncs) == 0 || diff.dynamic {
 			return nil
@@ -90,7 +93,7 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 func finding(r *facts.SDKResource, a *facts.Attribute, update *ssa.Function, readAt token.Pos) lint.Finding {
 	related := []analysis.RelatedInformation{lint.Related(update.Pos(), "%s, and the package functions it calls, never read %q (no d.Get, GetOk or HasChange of it)", update.Name(), a.Name)}
 	if readAt.IsValid() {
-		related = append(related, lint.Related(readAt, "Read takes %q from the API here, so the old value comes back", a.Name))
+		related = append(related, lint.Related(readAt, "%q is saved from the remote object here, so the old value comes back", a.Name))
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or mark it ForceNew", a.Name, r.Name, flags(a), update.Name())}
@@ -120,15 +123,17 @@ func merge(a, b keys) keys {
 		a.named, a.at = map[string]bool{}, map[string]token.Pos{}
 	}
 	for k := range b.named {
-		a.named[k] = true
+		if !a.named[k] {
+			a.named[k], a.at[k] = true, b.at[k]
+		}
 	}
 	a.dynamic = a.dynamic || b.dynamic
 	return a
 }
 
 // keysOf walks fn, its closures and the package functions it calls (not
-// skip); the keys of d.Set count only when sets is true (Read).
-func keysOf(fn, skip *ssa.Function, sets bool) keys {
+// skip), in the given mode.
+func keysOf(fn, skip *ssa.Function, m mode) keys {
 	k := keys{named: map[string]bool{}, at: map[string]token.Pos{}}
 	seen := map[*ssa.Function]bool{skip: true}
 	var visit func(f *ssa.Function, d int)
@@ -139,7 +144,7 @@ func keysOf(fn, skip *ssa.Function, sets bool) keys {
 		seen[f] = true
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				k.note(instr, sets)
+				k.note(instr, m)
 				switch in := instr.(type) {
 				case *ssa.MakeClosure:
 					visit(in.Fn.(*ssa.Function), d)
@@ -161,16 +166,25 @@ func keysOf(fn, skip *ssa.Function, sets bool) keys {
 
 // note records the string constants instr uses (but not d.Set's key), and
 // d read by a key it does not spell.
-func (k *keys) note(instr ssa.Instruction, sets bool) {
+// mode says which keys a walk collects.
+type mode int
+
+const (
+	uses     mode = iota // every key but d.Set's (Update, CustomizeDiff)
+	usesSets             // every key (Read)
+	setsOnly             // d.Set's keys only (Create)
+)
+
+func (k *keys) note(instr ssa.Instruction, m mode) {
 	method := ""
 	if c, ok := instr.(ssa.CallInstruction); ok {
 		method = resourceDataMethod(c.Common())
 	}
+	switch {
+	case method == "Set" && m == uses, method != "Set" && m == setsOnly:
+		return
+	}
 	switch method {
-	case "Set":
-		if !sets {
-			return
-		}
 	case "SetId", "SetConnInfo", "SetType", "SetPartial":
 		return
 	case "State", "GetRawConfig", "GetRawPlan", "GetRawState", "HasChangesExcept", "GetRawConfigAt":

@@ -37,6 +37,7 @@ func resourcePool() *schema.Resource {
 			"mode":        {Type: schema.TypeString, Optional: true},                                              // CustomizeDiff may force a new one
 			"wait":        {Type: schema.TypeBool, Optional: true},                                                // a behaviour flag: Read never sets it
 			"state":       {Type: schema.TypeString, Computed: true},
+			"cert":        {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "cert" of resourcePool can change in place`
 		},
 	}
 }
@@ -47,6 +48,7 @@ func poolCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnos
 		return diag.FromErr(err)
 	}
 	d.SetId(p.Name)
+	d.Set("cert", "generated when not configured")
 	return poolRead(ctx, d, m)
 }
 

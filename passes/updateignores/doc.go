@@ -1,4 +1,6 @@
-// Package updateignores defines an Analyzer that reports TODO (RULE-N).
+// Package updateignores defines an Analyzer that reports attributes that can
+// change in place (not ForceNew, no RequiresReplace) while Update never reads
+// them (SCHEMA-3).
 //
 // See [Doc] for what it reports and why; docs/checks/updateignores.md is generated from it.
 package updateignores
@@ -10,16 +12,22 @@ import (
 
 // Doc documents the check.
 var Doc = &lint.Doc{
-	Name:     "updateignores",
-	Title:    "TODO: what the check reports, as a noun phrase",
-	Rules:    []rules.ID{"APPLY-1"}, // TODO: the rule it enforces
-	Why:      `TODO: what the provider's user meets when the rule is broken, and what the check follows.`,
-	Bad:      `TODO: a short snippet with the bug`,
-	Good:     `TODO: the same snippet, fixed`,
-	Severity: "error",
+	Name:  "updateignores",
+	Title: "An attribute can change in place, but Update never reads it",
+	Rules: []rules.ID{"SCHEMA-3"},
+	Why: `An attribute the user can set, without ForceNew (SDK) or RequiresReplace (framework), is changed by an update in place. If Update never looks at it, the change never reaches the API: the plan says it will be applied, apply reports success, and the next Read brings the remote value back, so the same change is planned again, forever (or, for the framework, Terraform fails after apply when Update saves what Read found). Either the API can change it, and Update must send it, or it cannot, and the attribute must force a new resource.
+
+The check walks Update, the closures it runs and the package functions it calls (Read excluded: it reads nothing from the configuration), collecting every attribute it mentions: d.Get, GetOk, HasChange, HasChanges, GetChange and any other use of the key's name (a key list, a helper's argument) for the SDK; any read of a model field or a path.Root("name") for the framework. It reports a top-level attribute Update never mentions when the attribute has a remote value — Read sets it (or, SDK, Create saves it from the API) — so flags that only steer the provider (wait_for_ready, force_destroy) stay quiet. It says nothing about a resource whose Update hands d or the model to code out of sight (another package, an interface), reads d with a key it builds, or reads the raw plan; nor about attributes a CustomizeDiff mentions (it may force a new resource), attributes with a custom plan modifier, or resources whose ModifyPlan may require replacement.`,
+	Bad: `"login": {Type: schema.TypeString, Required: true},
+// ...
+func resourceUserUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_, err := client.UpdateUser(d.Id(), d.Get("name").(string), d.Get("role").(string))
+	// login is never sent
+}`,
+	Good: `"login": {Type: schema.TypeString, Required: true, ForceNew: true}, // the API cannot change it`,
+	Severity: "warning",
 	Since:    "v0.2.0",
-	Summary:  "TODO: one sentence for the README's table",
-	// New checks start opt-in; move them to the default set once a triaged
-	// corpus sample shows at least 90% real findings.
+	Summary:  "an SDK attribute without ForceNew, or a framework attribute without RequiresReplace, that Update and the helpers it calls never read, though Read (or Create) saves it from the API: its changes are planned and never applied",
+	// Opt-in until a triaged corpus sample shows at least 90% real findings.
 	NonDefault: true,
 }

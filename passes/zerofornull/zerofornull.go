@@ -246,7 +246,7 @@ func apiScalar(v ssa.Value) (types.Object, ssa.Value) {
 		}
 	case *ssa.Call:
 		if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 &&
-			isGetter(fn.Name()) && !modelStruct(fn.Signature.Recv().Type()) && !framework(fn) {
+			isGetter(fn.Name()) && !modelStruct(fn.Signature.Recv().Type()) && !framework(fn) && !subObject(x.Call.Args[0]) {
 			return fn.Object(), x
 		}
 	}
@@ -357,8 +357,13 @@ func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
 				return true
 			}
 		}
+	case *ssa.Extract:
+		return mentions(y.Tuple, v, src, n+1)
 	case *ssa.Call:
 		if fn := y.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+			if presence(fn.Name(), src) {
+				return true
+			}
 			switch fn.Name() {
 			case "IsNull", "IsUnknown", "Equal":
 				return true
@@ -371,6 +376,15 @@ func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
 		}
 	}
 	return false
+}
+
+// presence: name asks whether the getter src's value is set, as generated
+// API clients spell it (GetNameOk, HasName).
+func presence(name string, src types.Object) bool {
+	if src == nil || !isGetter(src.Name()) {
+		return false
+	}
+	return name == src.Name()+"Ok" || name == "Has"+strings.TrimPrefix(src.Name(), "Get")
 }
 
 // sameSource: x reads the field or calls the getter src.

@@ -36,6 +36,16 @@ type settings struct {
 
 func (s *site) GetOwner() string { return s.Owner }
 
+func (s *site) GetRegion() string { return s.Region }
+
+func (s *site) GetNote() string { return s.Note }
+
+func (s *site) GetNoteOk() (*string, bool) { return &s.Note, s.Note != "" }
+
+func (s *site) HasBranch() bool { return s.Branch != "" }
+
+func (s *site) GetBranch() string { return s.Branch }
+
 type client struct{}
 
 func (client) get(string) (*site, error)    { return &site{}, nil }
@@ -244,3 +254,51 @@ var (
 	_ resource.Resource = &siteResource{}
 	_ resource.Resource = &hookResource{}
 )
+
+// Generated API clients answer through getters, with presence tests beside.
+type keyModel struct {
+	ID     types.String `tfsdk:"id"`
+	Note   types.String `tfsdk:"note"`
+	Branch types.String `tfsdk:"branch"`
+	Owner  types.String `tfsdk:"owner"`
+}
+
+type keyResource struct{ c client }
+
+func (r *keyResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_key"
+}
+
+func (r *keyResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":     schema.StringAttribute{Computed: true},
+		"note":   schema.StringAttribute{Optional: true},
+		"branch": schema.StringAttribute{Optional: true},
+		"owner":  schema.StringAttribute{Optional: true},
+	}}
+}
+
+func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan keyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, _ := r.c.get("")
+	if _, ok := out.GetNoteOk(); ok {
+		plan.Note = types.StringValue(out.GetNote())
+	}
+	if out.HasBranch() {
+		plan.Branch = types.StringValue(out.GetBranch())
+	}
+	plan.Owner = types.StringValue(out.GetOwner()) // want `APPLY-2: keyResource.Create saves "owner"`
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *keyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+
+func (r *keyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+
+func (r *keyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+var _ resource.Resource = &keyResource{}

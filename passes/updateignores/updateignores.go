@@ -58,7 +58,10 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 	if upd.dynamic {
 		return nil
 	}
-	rd := keysOf(read, nil, usesSets)
+	rd := keysOf(read, nil, setsOnly)
+	if rd.dynamic {
+		rd = keysOf(read, nil, usesSets) // d.Set with keys it is handed: any spelled key may be set
+	}
 	if create := byName[r.Funcs["Create"].Func]; create != nil {
 		rd = merge(rd, keysOf(create, read, setsOnly))
 	}
@@ -171,8 +174,8 @@ type mode int
 
 const (
 	uses     mode = iota // every key but d.Set's (Update, CustomizeDiff)
-	usesSets             // every key (Read)
-	setsOnly             // d.Set's keys only (Create)
+	usesSets             // every key
+	setsOnly             // d.Set's keys only (Read, Create)
 )
 
 func (k *keys) note(instr ssa.Instruction, m mode) {
@@ -184,6 +187,11 @@ func (k *keys) note(instr ssa.Instruction, m mode) {
 	case method == "Set" && m == uses, method != "Set" && m == setsOnly:
 		return
 	}
+	if method == "Set" && m == setsOnly {
+		if args := instr.(ssa.CallInstruction).Common().Args; len(args) == 3 && !constKey(args[1]) {
+			k.dynamic = true
+		}
+	}
 	switch method {
 	case "SetId", "SetConnInfo", "SetType", "SetPartial":
 		return
@@ -193,7 +201,7 @@ func (k *keys) note(instr ssa.Instruction, m mode) {
 	case "Get", "GetOk", "GetOkExists", "HasChange", "GetChange":
 		args := instr.(ssa.CallInstruction).Common().Args
 		if len(args) == 2 {
-			if _, isConst := args[1].(*ssa.Const); !isConst && !isParam(args[1]) {
+			if !spelled(args[1], 0) {
 				k.dynamic = true
 			}
 		}
@@ -211,11 +219,43 @@ func (k *keys) note(instr ssa.Instruction, m mode) {
 	}
 }
 
-// isParam: a helper's parameter, whose value the callers spell (they are
-// walked too).
-func isParam(v ssa.Value) bool {
-	_, ok := v.(*ssa.Parameter)
+func constKey(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
 	return ok
+}
+
+// spelled: a key whose spelling is in the code walked — a constant, a
+// helper's parameter (its callers are walked), or an element of a local
+// slice literal of keys (for _, k := range []string{"a", "b"}).
+func spelled(v ssa.Value, n int) bool {
+	if n > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Parameter:
+		return true
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !spelled(e, n+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return localArray(ia.X)
+		}
+	}
+	return false
+}
+
+// localArray: a slice of an array allocated in the function (a literal).
+func localArray(v ssa.Value) bool {
+	if s, ok := v.(*ssa.Slice); ok {
+		v = s.X
+	}
+	a, ok := v.(*ssa.Alloc)
+	return ok && a.Parent() != nil
 }
 
 // resourceDataMethod names the *schema.ResourceData method c calls, if any.

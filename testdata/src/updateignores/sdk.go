@@ -33,7 +33,7 @@ func resourcePool() *schema.Resource {
 			"login":       {Type: schema.TypeString, Required: true}, // want `SCHEMA-3: "login" of resourcePool can change in place \(Required, not ForceNew\)`
 			"description": {Type: schema.TypeString, Optional: true}, // read through a helper's parameter
 			"team":        {Type: schema.TypeString, Required: true, ForceNew: true},
-			"labels":      {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}}, // in a HasChanges list
+			"labels":      {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}}, // in a local key list
 			"mode":        {Type: schema.TypeString, Optional: true},                                              // CustomizeDiff may force a new one
 			"wait":        {Type: schema.TypeBool, Optional: true},                                                // a behaviour flag: Read never sets it
 			"state":       {Type: schema.TypeString, Computed: true},
@@ -71,7 +71,12 @@ func str(d *schema.ResourceData, key string) string { return d.Get(key).(string)
 
 func poolUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	p := pool{Name: d.Get("name").(string), Description: str(d, "description")}
-	if d.HasChanges("labels") {
+	for _, k := range []string{"labels", "state"} {
+		if d.HasChange(k) {
+			p.Labels = fmt.Sprint(d.Get(k))
+		}
+	}
+	if d.HasChanges("name") {
 		p.Labels = fmt.Sprint(d.Get("labels"))
 	}
 	if err := (client{}).put(d.Id(), p); err != nil {

@@ -1,7 +1,6 @@
 package updateignores
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -15,38 +14,39 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 )
 
-// fwFindings: a framework resource whose Update writes state (missingforcenew
-// covers one that never does) and whose Update never reads a configurable
-// attribute without RequiresReplace that Read writes.
+// fwFindings: a configurable attribute that Read writes, while Create
+// never reads it, or Update never reads it and nothing requires replacement.
+// An Update that never writes state is missingforcenew's.
 func fwFindings(pass *analysis.Pass, r *facts.FrameworkResource, funcs map[*types.Func]*ssa.Function) []lint.Finding {
-	if r.Kind != facts.KindResource || !r.SchemaResolved || !r.Schema.Complete || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
+	if r.Kind != facts.KindResource || !r.SchemaResolved || !r.Schema.Complete {
 		return nil
 	}
-	update := funcs[facts.Method(pass.Pkg, r.TypeName, "Update")]
-	read := funcs[facts.Method(pass.Pkg, r.TypeName, "Read")]
-	if update == nil || read == nil {
-		return nil
-	}
-	upd := fieldsOf(update, read, false)
-	if upd.dynamic {
+	method := func(name string) *ssa.Function { return funcs[facts.Method(pass.Pkg, r.TypeName, name)] }
+	create, read, update := method("Create"), method("Read"), method("Update")
+	if create == nil || read == nil {
 		return nil
 	}
 	rd := fieldsOf(read, nil, true)
+	cr := fieldsOf(create, read, false)
+	var upd keys
+	if update == nil || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
+		update = nil
+	} else if upd = fieldsOf(update, read, false); upd.dynamic {
+		update = nil
+	}
 	var out []lint.Finding
 	for i := range r.Schema.Attributes {
 		a := &r.Schema.Attributes[i]
-		if !(a.Required || a.Optional) || a.Uncertain || a.WriteOnly || !a.Pos.IsValid() || mayReplace(a) {
+		if !(a.Required || a.Optional) || a.Uncertain || a.WriteOnly || !a.Pos.IsValid() || !rd.named[a.Name] {
 			continue
 		}
-		if upd.named[a.Name] || !rd.named[a.Name] {
-			continue
+		updateIgnores := update != nil && !mayReplace(a) && !upd.named[a.Name]
+		switch {
+		case !cr.dynamic && !cr.named[a.Name]:
+			out = append(out, createFinding(r.TypeName, a, create, rd.at[a.Name], updateIgnores))
+		case updateIgnores:
+			out = append(out, updateFinding(r.TypeName, a, update, rd.at[a.Name], "no RequiresReplace", "add RequiresReplace"))
 		}
-		related := []analysis.RelatedInformation{lint.Related(update.Pos(), "Update, and the package functions it calls, never read %q from the plan", a.Name)}
-		if at := rd.at[a.Name]; at.IsValid() {
-			related = append(related, lint.Related(at, "Read sets %q here, so the old value comes back", a.Name))
-		}
-		out = append(out, lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-			Message: fmt.Sprintf("%q of %s can change in place (%s, no RequiresReplace), but %s.Update never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or add RequiresReplace", a.Name, r.TypeName, flags(a), r.TypeName)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out

@@ -50,56 +50,85 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
 		return nil
 	}
-	update, read := byName[r.Funcs["Update"].Func], byName[r.Funcs["Read"].Func]
-	if update == nil || read == nil || update == byName[r.Funcs["Create"].Func] {
-		return nil
-	}
-	upd := keysOf(update, read, uses)
-	if upd.dynamic {
+	create, read := byName[r.Funcs["Create"].Func], byName[r.Funcs["Read"].Func]
+	if create == nil || read == nil {
 		return nil
 	}
 	rd := keysOf(read, nil, setsOnly)
 	if rd.dynamic {
 		rd = keysOf(read, nil, usesSets) // d.Set with keys it is handed: any spelled key may be set
 	}
-	if create := byName[r.Funcs["Create"].Func]; create != nil {
-		rd = merge(rd, keysOf(create, read, setsOnly))
-	}
-	diff := keys{}
-	if r.CustomizeDiff {
-		for _, name := range r.CustomizeDiffFuncs {
-			fn := byName[name]
-			if fn == nil {
-				return nil // a change may be forced where we cannot see
-			}
-			diff = merge(diff, keysOf(fn, nil, uses))
-		}
-		if len(r.CustomizeDiffFuncs) == 0 || diff.dynamic {
-			return nil
-		}
-	}
+	remote := merge(rd, keysOf(create, read, setsOnly))
+	cr := keysOf(create, read, uses)
+	upd, update := updateKeys(r, byName, read)
 	var out []lint.Finding
 	for i := range r.Schema.Attributes {
 		a := &r.Schema.Attributes[i]
-		if !(a.Required || a.Optional) || a.ForceNew || a.Uncertain || a.WriteOnly || !a.Pos.IsValid() {
+		if !(a.Required || a.Optional) || a.Uncertain || a.WriteOnly || !a.Pos.IsValid() {
 			continue
 		}
-		if upd.named[a.Name] || diff.named[a.Name] || !rd.named[a.Name] {
-			continue
+		createIgnores := !cr.dynamic && !cr.named[a.Name] && rd.named[a.Name]
+		updateIgnores := update != nil && !a.ForceNew && !upd.named[a.Name] && remote.named[a.Name]
+		switch {
+		case createIgnores:
+			out = append(out, createFinding(r.Name, a, create, rd.at[a.Name], updateIgnores))
+		case updateIgnores:
+			out = append(out, updateFinding(r.Name, a, update, remote.at[a.Name], "not ForceNew", "mark it ForceNew"))
 		}
-		out = append(out, finding(r, a, update, rd.at[a.Name]))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
 
-func finding(r *facts.SDKResource, a *facts.Attribute, update *ssa.Function, readAt token.Pos) lint.Finding {
-	related := []analysis.RelatedInformation{lint.Related(update.Pos(), "%s, and the package functions it calls, never read %q (no d.Get, GetOk or HasChange of it)", update.Name(), a.Name)}
-	if readAt.IsValid() {
-		related = append(related, lint.Related(readAt, "%q is saved from the remote object here, so the old value comes back", a.Name))
+// updateKeys: the keys Update and CustomizeDiff mention, with Update; nil
+// when there is no separate Update or it cannot be followed.
+func updateKeys(r *facts.SDKResource, byName map[string]*ssa.Function, read *ssa.Function) (keys, *ssa.Function) {
+	update := byName[r.Funcs["Update"].Func]
+	if update == nil || update == byName[r.Funcs["Create"].Func] {
+		return keys{}, nil
+	}
+	upd := keysOf(update, read, uses)
+	if upd.dynamic {
+		return keys{}, nil
+	}
+	if r.CustomizeDiff {
+		if len(r.CustomizeDiffFuncs) == 0 {
+			return keys{}, nil
+		}
+		for _, name := range r.CustomizeDiffFuncs {
+			fn := byName[name]
+			if fn == nil {
+				return keys{}, nil // a change may be forced where we cannot see
+			}
+			upd = merge(upd, keysOf(fn, nil, uses))
+		}
+		if upd.dynamic {
+			return keys{}, nil
+		}
+	}
+	return upd, update
+}
+
+func updateFinding(resource string, a *facts.Attribute, update *ssa.Function, remoteAt token.Pos, how, fix string) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(update.Pos(), "%s, and the package functions it calls, never read %q", funcName(update), a.Name)}
+	if remoteAt.IsValid() {
+		related = append(related, lint.Related(remoteAt, "%q is saved from the remote object here, so the old value comes back", a.Name))
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or mark it ForceNew", a.Name, r.Name, flags(a), update.Name())}
+		Message: fmt.Sprintf("%q of %s can change in place (%s, %s), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or %s", a.Name, resource, flags(a), how, funcName(update), fix)}
+}
+
+func createFinding(resource string, a *facts.Attribute, create *ssa.Function, readAt token.Pos, updateToo bool) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(create.Pos(), "%s, and the package functions it calls, never read %q", funcName(create), a.Name)}
+	if readAt.IsValid() {
+		related = append(related, lint.Related(readAt, "Read saves %q from the remote object here", a.Name))
+	}
+	also := ""
+	if updateToo {
+		also = " (nor does Update)"
+	}
+	return lint.Finding{Rule: "APPLY-2", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s is configurable (%s), but %s never reads it%s: the configured value never reaches the API, and Read then saves what the API chose, so state differs from the configuration after apply; send it in Create", a.Name, resource, flags(a), funcName(create), also)}
 }
 
 func flags(a *facts.Attribute) string {
@@ -286,4 +315,14 @@ func sdkCall(fn *ssa.Function) bool {
 	}
 	p := pkgPath(fn)
 	return strings.Contains(p, "terraform-plugin-sdk") || strings.HasPrefix(p, "github.com/hashicorp/terraform/")
+}
+
+// funcName: "resourcePoolUpdate", or "T.Update" for a method.
+func funcName(fn *ssa.Function) string {
+	if recv := fn.Signature.Recv(); recv != nil {
+		if n := tfssa.StructName(recv.Type()); n != "" {
+			return n[strings.LastIndex(n, ".")+1:] + "." + fn.Name()
+		}
+	}
+	return fn.Name()
 }

@@ -22,6 +22,7 @@ type scheduleModel struct {
 	Label    types.String `tfsdk:"label"`
 	Branch   types.String `tfsdk:"branch"`
 	Owner    types.String `tfsdk:"owner"`
+	Priority types.Int64  `tfsdk:"priority"`
 }
 
 type scheduleResource struct{}
@@ -39,7 +40,8 @@ func (r *scheduleResource) Schema(ctx context.Context, req resource.SchemaReques
 		"branch": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{
 			stringplanmodifier.RequiresReplace(),
 		}},
-		"owner": schema.StringAttribute{Optional: true}, // read by a model method
+		"owner":    schema.StringAttribute{Optional: true}, // read by a model method
+		"priority": schema.Int64Attribute{Optional: true},  // want `APPLY-2: "priority" of scheduleResource is configurable \(Optional\), but scheduleResource.Create never reads it: the configured value never reaches the API`
 	}}
 }
 
@@ -50,7 +52,8 @@ func (m scheduleModel) body() schedule {
 func (r *scheduleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan scheduleModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	plan.ID = types.StringValue(plan.Pipeline.ValueString() + "/1")
+	_ = plan.body()
+	plan.ID = types.StringValue(plan.Pipeline.ValueString() + "/" + plan.Label.ValueString() + plan.Branch.ValueString())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -65,6 +68,7 @@ func (r *scheduleResource) Read(ctx context.Context, req resource.ReadRequest, r
 		Label:    types.StringValue(s.Label),
 		Branch:   types.StringValue(s.Branch),
 		Owner:    types.StringValue(s.Owner),
+		Priority: types.Int64Value(1),
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
@@ -76,6 +80,7 @@ func (r *scheduleResource) Update(ctx context.Context, req resource.UpdateReques
 	var label types.String
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("label"), &label)...)
 	_ = plan.body()
+	_ = plan.Priority.ValueInt64()
 	plan.ID = state.ID
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }

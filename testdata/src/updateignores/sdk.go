@@ -28,6 +28,7 @@ func resourcePool() *schema.Resource {
 		DeleteContext: poolDelete,
 		CustomizeDiff: poolDiff,
 		Schema: map[string]*schema.Schema{
+			"tier":        {Type: schema.TypeString, Optional: true, ForceNew: true}, // want `APPLY-2: "tier" of resourcePool is configurable \(Optional\), but poolCreate never reads it: the configured value never reaches the API`
 			"name":        {Type: schema.TypeString, Required: true},
 			"csr":         {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "csr" of resourcePool can change in place \(Optional, not ForceNew\), but poolUpdate never reads it`
 			"login":       {Type: schema.TypeString, Required: true}, // want `SCHEMA-3: "login" of resourcePool can change in place \(Required, not ForceNew\)`
@@ -43,12 +44,15 @@ func resourcePool() *schema.Resource {
 }
 
 func poolCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	p := pool{Name: d.Get("name").(string), CSR: d.Get("csr").(string), Login: d.Get("login").(string), Wait: d.Get("wait").(bool)}
+	p := pool{Name: d.Get("name").(string), CSR: d.Get("csr").(string), Login: d.Get("login").(string), Wait: d.Get("wait").(bool),
+		Labels: fmt.Sprint(d.Get("labels")), Mode: d.Get("mode").(string), Description: d.Get("description").(string), Team: d.Get("team").(string)}
 	if err := (client{}).put("", p); err != nil {
 		return diag.FromErr(err)
 	}
 	d.SetId(p.Name)
-	d.Set("cert", "generated when not configured")
+	if _, ok := d.GetOk("cert"); !ok {
+		d.Set("cert", "generated when not configured")
+	}
 	return poolRead(ctx, d, m)
 }
 
@@ -64,6 +68,7 @@ func poolRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnosti
 	d.Set("team", p.Team)
 	d.Set("labels", p.Labels)
 	d.Set("mode", p.Mode)
+	d.Set("tier", "standard")
 	return nil
 }
 
@@ -108,7 +113,7 @@ func resourceRoute() *schema.Resource {
 }
 
 func routeCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	d.SetId("r")
+	d.SetId(d.Get("target").(string) + fmt.Sprint(d.Get("priority")))
 	return routeRead(ctx, d, m)
 }
 

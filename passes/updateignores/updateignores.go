@@ -67,11 +67,16 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 		if !(a.Required || a.Optional) || a.Uncertain || a.WriteOnly || !a.Pos.IsValid() {
 			continue
 		}
-		createIgnores := !cr.dynamic && !cr.named[a.Name] && rd.named[a.Name]
-		updateIgnores := update != nil && !a.ForceNew && !upd.named[a.Name] && remote.named[a.Name]
+		if a.Normalised { // a DiffSuppressFunc may hide every change
+			continue
+		}
+		// Each side needs the other as evidence that the attribute is an
+		// input the provider sends, not an output declared Optional.
+		createIgnores := !cr.dynamic && !cr.named[a.Name] && rd.named[a.Name] && update != nil && upd.named[a.Name]
+		updateIgnores := update != nil && !a.ForceNew && !upd.named[a.Name] && remote.named[a.Name] && cr.named[a.Name]
 		switch {
 		case createIgnores:
-			out = append(out, createFinding(r.Name, a, create, rd.at[a.Name], updateIgnores))
+			out = append(out, createFinding(r.Name, a, create, rd.at[a.Name], update))
 		case updateIgnores:
 			out = append(out, updateFinding(r.Name, a, update, remote.at[a.Name], "not ForceNew", "mark it ForceNew"))
 		}
@@ -118,17 +123,16 @@ func updateFinding(resource string, a *facts.Attribute, update *ssa.Function, re
 		Message: fmt.Sprintf("%q of %s can change in place (%s, %s), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or %s", a.Name, resource, flags(a), how, funcName(update), fix)}
 }
 
-func createFinding(resource string, a *facts.Attribute, create *ssa.Function, readAt token.Pos, updateToo bool) lint.Finding {
-	related := []analysis.RelatedInformation{lint.Related(create.Pos(), "%s, and the package functions it calls, never read %q", funcName(create), a.Name)}
+func createFinding(resource string, a *facts.Attribute, create *ssa.Function, readAt token.Pos, update *ssa.Function) lint.Finding {
+	related := []analysis.RelatedInformation{
+		lint.Related(create.Pos(), "%s, and the package functions it calls, never read %q", funcName(create), a.Name),
+		lint.Related(update.Pos(), "%s sends it", funcName(update)),
+	}
 	if readAt.IsValid() {
 		related = append(related, lint.Related(readAt, "Read saves %q from the remote object here", a.Name))
 	}
-	also := ""
-	if updateToo {
-		also = " (nor does Update)"
-	}
 	return lint.Finding{Rule: "APPLY-2", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s is configurable (%s), but %s never reads it%s: the configured value never reaches the API, and Read then saves what the API chose, so state differs from the configuration after apply; send it in Create", a.Name, resource, flags(a), funcName(create), also)}
+		Message: fmt.Sprintf("%q of %s is configurable (%s) and %s sends it, but %s never reads it: the configured value never reaches the API on creation, and Read then saves what the API chose, so state differs from the configuration after apply; send it in Create", a.Name, resource, flags(a), funcName(update), funcName(create))}
 }
 
 func flags(a *facts.Attribute) string {

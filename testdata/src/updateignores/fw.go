@@ -41,7 +41,7 @@ func (r *scheduleResource) Schema(ctx context.Context, req resource.SchemaReques
 			stringplanmodifier.RequiresReplace(),
 		}},
 		"owner":    schema.StringAttribute{Optional: true}, // read by a model method
-		"priority": schema.Int64Attribute{Optional: true},  // want `APPLY-2: "priority" of scheduleResource is configurable \(Optional\), but scheduleResource.Create never reads it: the configured value never reaches the API`
+		"priority": schema.Int64Attribute{Optional: true},  // want `APPLY-2: "priority" of scheduleResource is configurable \(Optional\) and scheduleResource.Update sends it, but scheduleResource.Create never reads it: the configured value never reaches the API`
 	}}
 }
 

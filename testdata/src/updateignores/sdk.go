@@ -28,7 +28,8 @@ func resourcePool() *schema.Resource {
 		DeleteContext: poolDelete,
 		CustomizeDiff: poolDiff,
 		Schema: map[string]*schema.Schema{
-			"tier":        {Type: schema.TypeString, Optional: true, ForceNew: true}, // want `APPLY-2: "tier" of resourcePool is configurable \(Optional\), but poolCreate never reads it: the configured value never reaches the API`
+			"tier":        {Type: schema.TypeString, Optional: true}, // want `APPLY-2: "tier" of resourcePool is configurable \(Optional\) and poolUpdate sends it, but poolCreate never reads it: the configured value never reaches the API`
+			"created_at":  {Type: schema.TypeString, Optional: true}, // an output declared Optional: neither Create nor Update reads it
 			"name":        {Type: schema.TypeString, Required: true},
 			"csr":         {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "csr" of resourcePool can change in place \(Optional, not ForceNew\), but poolUpdate never reads it`
 			"login":       {Type: schema.TypeString, Required: true}, // want `SCHEMA-3: "login" of resourcePool can change in place \(Required, not ForceNew\)`
@@ -69,13 +70,15 @@ func poolRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnosti
 	d.Set("labels", p.Labels)
 	d.Set("mode", p.Mode)
 	d.Set("tier", "standard")
+	d.Set("created_at", "2026-01-01")
+	d.Set("created_at", "2026-01-01")
 	return nil
 }
 
 func str(d *schema.ResourceData, key string) string { return d.Get(key).(string) }
 
 func poolUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	p := pool{Name: d.Get("name").(string), Description: str(d, "description")}
+	p := pool{Name: d.Get("name").(string), Description: str(d, "description"), Mode: d.Get("tier").(string)}
 	for _, k := range []string{"labels", "state"} {
 		if d.HasChange(k) {
 			p.Labels = fmt.Sprint(d.Get(k))

@@ -44,7 +44,7 @@ func fwFindings(pass *analysis.Pass, r *facts.FrameworkResource, funcs map[*type
 		// input the provider sends, not an output declared Optional.
 		updateIgnores := update != nil && !mayReplace(a) && !upd.named[a.Name] && cr.named[a.Name]
 		switch {
-		case !cr.dynamic && !cr.named[a.Name] && update != nil && upd.named[a.Name]:
+		case r.CreateWritesState != "no" && !cr.dynamic && !cr.named[a.Name] && update != nil && upd.named[a.Name]:
 			out = append(out, createFinding(r.TypeName, a, create, rd.at[a.Name], update))
 		case updateIgnores:
 			out = append(out, updateFinding(r.TypeName, a, update, rd.at[a.Name], "no RequiresReplace", "add RequiresReplace"))

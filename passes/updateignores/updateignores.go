@@ -72,7 +72,7 @@ func sdkFindings(r *facts.SDKResource, byName map[string]*ssa.Function) []lint.F
 		}
 		// Each side needs the other as evidence that the attribute is an
 		// input the provider sends, not an output declared Optional.
-		createIgnores := !cr.dynamic && !cr.named[a.Name] && rd.named[a.Name] && update != nil && upd.named[a.Name]
+		createIgnores := !cr.dynamic && cr.setsID && !cr.named[a.Name] && rd.named[a.Name] && update != nil && upd.named[a.Name]
 		updateIgnores := update != nil && !a.ForceNew && !upd.named[a.Name] && remote.named[a.Name] && cr.named[a.Name]
 		switch {
 		case createIgnores:
@@ -152,6 +152,7 @@ type keys struct {
 	named   map[string]bool
 	at      map[string]token.Pos
 	dynamic bool
+	setsID  bool // d.SetId is called: the function can create the resource
 }
 
 func merge(a, b keys) keys {
@@ -215,6 +216,9 @@ func (k *keys) note(instr ssa.Instruction, m mode) {
 	method := ""
 	if c, ok := instr.(ssa.CallInstruction); ok {
 		method = resourceDataMethod(c.Common())
+	}
+	if method == "SetId" {
+		k.setsID = true
 	}
 	switch {
 	case method == "Set" && m == uses, method != "Set" && m == setsOnly:

@@ -104,3 +104,21 @@ var (
 	_ resource.Resource = &scheduleResource{}
 	_ resource.Resource = &tokenResource{}
 )
+
+// Import-only: Create always fails, so it reads nothing and that is fine.
+type ruleResource struct{ scheduleResource }
+
+func (r *ruleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	resp.Diagnostics.AddError("cannot be created", "import the existing rule")
+}
+
+func (r *ruleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan scheduleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	_ = plan.body()
+	_ = plan.Pipeline.ValueString() + plan.Label.ValueString() + plan.Branch.ValueString()
+	_ = plan.Priority.ValueInt64()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+var _ resource.Resource = &ruleResource{}

@@ -378,6 +378,14 @@ func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
 	return false
 }
 
+// sameField: f is src, or the field the getter src is named after.
+func sameField(f, src types.Object) bool {
+	if f == nil || src == nil {
+		return false
+	}
+	return f == src || isGetter(src.Name()) && f.Name() == strings.TrimPrefix(src.Name(), "Get")
+}
+
 // presence: name asks whether the getter src's value is set, as generated
 // API clients spell it (GetNameOk, HasName).
 func presence(name string, src types.Object) bool {
@@ -387,15 +395,16 @@ func presence(name string, src types.Object) bool {
 	return name == src.Name()+"Ok" || name == "Has"+strings.TrimPrefix(src.Name(), "Get")
 }
 
-// sameSource: x reads the field or calls the getter src.
+// sameSource: x reads the field or calls the getter src, or reads the
+// field a getter GetX reads (if resp.X != nil { ... resp.GetX() }).
 func sameSource(x ssa.Value, src types.Object) bool {
 	switch y := x.(type) {
 	case *ssa.UnOp:
 		if fa, ok := y.X.(*ssa.FieldAddr); ok && y.Op == token.MUL {
-			return fieldVar(fa.X.Type(), fa.Field) == src
+			return sameField(fieldVar(fa.X.Type(), fa.Field), src)
 		}
 	case *ssa.Field:
-		return fieldVar(y.X.Type(), y.Field) == src
+		return sameField(fieldVar(y.X.Type(), y.Field), src)
 	case *ssa.Call:
 		if fn := y.Call.StaticCallee(); fn != nil {
 			return fn.Object() == src

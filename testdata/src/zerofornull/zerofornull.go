@@ -25,9 +25,17 @@ type site struct {
 	Settings    *settings
 	Description string
 	Flags       settings
+	RegionName  *string
 }
 
 type kind string
+
+func (s *site) GetRegionName() string {
+	if s.RegionName == nil {
+		return ""
+	}
+	return *s.RegionName
+}
 
 type settings struct {
 	Mode  string
@@ -261,6 +269,7 @@ type keyModel struct {
 	Note   types.String `tfsdk:"note"`
 	Branch types.String `tfsdk:"branch"`
 	Owner  types.String `tfsdk:"owner"`
+	Region types.String `tfsdk:"region"`
 }
 
 type keyResource struct{ c client }
@@ -275,6 +284,7 @@ func (r *keyResource) Schema(ctx context.Context, req resource.SchemaRequest, re
 		"note":   schema.StringAttribute{Optional: true},
 		"branch": schema.StringAttribute{Optional: true},
 		"owner":  schema.StringAttribute{Optional: true},
+		"region": schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -289,6 +299,9 @@ func (r *keyResource) Create(ctx context.Context, req resource.CreateRequest, re
 		plan.Branch = types.StringValue(out.GetBranch())
 	}
 	plan.Owner = types.StringValue(out.GetOwner()) // want `APPLY-2: keyResource.Create saves "owner"`
+	if out.RegionName != nil {                     // the field the getter reads is tested
+		plan.Region = types.StringValue(out.GetRegionName())
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 

@@ -2,6 +2,7 @@ package facts
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -15,6 +16,9 @@ import (
 type Shape struct {
 	Type   string
 	Fields []ShapeField
+	// SetPos is the resp.State.Set call saving it, for sets of the package
+	// that computed the fact (a position from another package means nothing).
+	SetPos token.Pos
 }
 
 // ShapeField is one converted field.
@@ -211,6 +215,7 @@ func upgraderSets(info *types.Info, fd *ast.FuncDecl) (out []Shape, handsTo []*t
 			return true
 		}
 		if s := ShapeOf(info.TypeOf(call.Args[1])); s != nil {
+			s.SetPos = call.Pos()
 			out = append(out, *s)
 		}
 		return true

@@ -24,7 +24,7 @@ func resourceUserUpdate(ctx context.Context, d *schema.ResourceData, m any) diag
 	_, err := client.UpdateUser(d.Id(), d.Get("name").(string), d.Get("role").(string))
 	// login is never sent
 }`,
-	Good: `"login": {Type: schema.TypeString, Required: true, ForceNew: true}, // the API cannot change it`,
+	Good:     `"login": {Type: schema.TypeString, Required: true, ForceNew: true}, // the API cannot change it`,
 	Severity: "warning",
 	Since:    "v0.2.0",
 	Summary:  "a configurable attribute that Read saves from the API while Create never reads it (never sent), or that has no ForceNew/RequiresReplace while Update never reads it (changes planned, never applied)",

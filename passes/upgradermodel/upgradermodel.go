@@ -27,6 +27,9 @@ type saved struct {
 	shape *facts.Shape
 	decl  token.Pos // the model's declaration, when in this package
 	via   string    // the function that builds the upgrader, if elsewhere
+	// builtAt is the call in UpgradeState building the upgrader, when pos
+	// is the Set inside it.
+	builtAt token.Pos
 	// built and unset: the local literal the model was built in, and its
 	// collection fields never written (zerovalue.go).
 	built *ssa.Alloc
@@ -110,7 +113,11 @@ func builtElsewhere(up *ssa.Function, ups []*ssa.Function, model *facts.Model) [
 		obj, _ := fn.Object().(*types.Func)
 		sets := model.UpgraderSets(obj)
 		for i := range sets {
-			out = append(out, saved{pos: pos, shape: &sets[i], via: fn.String()})
+			sv := saved{pos: pos, shape: &sets[i], via: fn.String()}
+			if obj != nil && obj.Pkg() == up.Object().Pkg() && sets[i].SetPos.IsValid() {
+				sv.pos, sv.builtAt = sets[i].SetPos, pos // the Set itself, in this package
+			}
+			out = append(out, sv)
 		}
 	}
 	visit := func(f *ssa.Function) {
@@ -201,6 +208,9 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, s saved) {
 	var related []analysis.RelatedInformation
 	if s.decl.IsValid() {
 		related = append(related, lint.Related(s.decl, "the model %s is declared here", s.shape.Type))
+	}
+	if s.builtAt.IsValid() {
+		related = append(related, lint.Related(s.builtAt, "the upgrader is built here"))
 	}
 	who := "a state upgrader of " + r.TypeName
 	if s.via != "" {

@@ -309,3 +309,25 @@ func (selfConverting) UpgradeState(context.Context) map[int64]resource.StateUpgr
 		}},
 	}
 }
+
+// The upgrader is built by a helper of this package (twingate's shape):
+// the finding sits on the Set inside it.
+type builtByHelper struct{ base }
+
+func (builtByHelper) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (builtByHelper) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{0: upgradeV0()}
+}
+
+func upgradeV0() resource.StateUpgrader {
+	return resource.StateUpgrader{PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+		var prior modelV0
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		resp.Diagnostics.Append(resp.State.Set(ctx, prior)...) // want `UPGRADE-2: a state upgrader of builtByHelper \(from fixtures/upgradermodel.upgradeV0\) saves modelV0, .*no field for "tags"`
+	}}
+}
+
+var _ resource.Resource = builtByHelper{}

@@ -6,6 +6,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
@@ -31,6 +32,7 @@ import (
 var registry = []lint.Check{
 	{Doc: blockcount.Doc, Analyzer: blockcount.Analyzer},
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},
+	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
 	{Doc: incompleteimport.Doc, Analyzer: incompleteimport.Analyzer},
 	{Doc: invalidschemaflags.Doc, Analyzer: invalidschemaflags.Analyzer},

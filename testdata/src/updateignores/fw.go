@@ -23,6 +23,7 @@ type scheduleModel struct {
 	Branch   types.String `tfsdk:"branch"`
 	Owner    types.String `tfsdk:"owner"`
 	Priority types.Int64  `tfsdk:"priority"`
+	Region   types.String `tfsdk:"region"`
 }
 
 type scheduleResource struct{}
@@ -41,7 +42,8 @@ func (r *scheduleResource) Schema(ctx context.Context, req resource.SchemaReques
 			stringplanmodifier.RequiresReplace(),
 		}},
 		"owner":    schema.StringAttribute{Optional: true}, // read by a model method
-		"priority": schema.Int64Attribute{Optional: true},  // want `APPLY-2: "priority" of scheduleResource is configurable \(Optional\) and scheduleResource.Update sends it, but scheduleResource.Create never reads it: the configured value never reaches the API`
+		"priority": schema.Int64Attribute{Optional: true},
+		"region":   schema.StringAttribute{Optional: true}, // ModifyPlan rejects a change
 	}}
 }
 
@@ -53,6 +55,7 @@ func (r *scheduleResource) Create(ctx context.Context, req resource.CreateReques
 	var plan scheduleModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	_ = plan.body()
+	_ = plan.Region.ValueString()
 	plan.ID = types.StringValue(plan.Pipeline.ValueString() + "/" + plan.Label.ValueString() + plan.Branch.ValueString())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -68,7 +71,8 @@ func (r *scheduleResource) Read(ctx context.Context, req resource.ReadRequest, r
 		Label:    types.StringValue(s.Label),
 		Branch:   types.StringValue(s.Branch),
 		Owner:    types.StringValue(s.Owner),
-		Priority: types.Int64Value(1),
+		Priority: types.Int64Value(int64(len(s.ID))),
+		Region:   types.StringValue(s.Branch),
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
@@ -83,6 +87,15 @@ func (r *scheduleResource) Update(ctx context.Context, req resource.UpdateReques
 	_ = plan.Priority.ValueInt64()
 	plan.ID = state.ID
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *scheduleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var plan, state scheduleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if !plan.Region.Equal(state.Region) {
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "region cannot change", "recreate the schedule")
+	}
 }
 
 func (r *scheduleResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

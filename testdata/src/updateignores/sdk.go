@@ -3,6 +3,7 @@ package updateignores
 import (
 	"context"
 	"fmt"
+	"log"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
@@ -28,7 +29,7 @@ func resourcePool() *schema.Resource {
 		DeleteContext: poolDelete,
 		CustomizeDiff: poolDiff,
 		Schema: map[string]*schema.Schema{
-			"tier":        {Type: schema.TypeString, Optional: true}, // want `APPLY-2: "tier" of resourcePool is configurable \(Optional\) and poolUpdate sends it, but poolCreate never reads it: the configured value never reaches the API`
+			"tier":        {Type: schema.TypeString, Optional: true},
 			"created_at":  {Type: schema.TypeString, Optional: true}, // an output declared Optional: neither Create nor Update reads it
 			"name":        {Type: schema.TypeString, Required: true},
 			"csr":         {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "csr" of resourcePool can change in place \(Optional, not ForceNew\), but poolUpdate never reads it`
@@ -39,7 +40,12 @@ func resourcePool() *schema.Resource {
 			"mode":        {Type: schema.TypeString, Optional: true},                                              // CustomizeDiff may force a new one
 			"wait":        {Type: schema.TypeBool, Optional: true},                                                // a behaviour flag: Read never sets it
 			"state":       {Type: schema.TypeString, Computed: true},
-			"cert":        {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "cert" of resourcePool can change in place`
+			"agree":       {Type: schema.TypeBool, Optional: true},   // Read saves a constant, not the API's value
+			"email":       {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "email" of resourcePool can change in place`
+			"subnet": {Type: schema.TypeSet, Optional: true, Elem: &schema.Resource{Schema: map[string]*schema.Schema{
+				"id": {Type: schema.TypeString, Required: true, ForceNew: true}, // a changed element forces a new resource
+			}}},
+			"cert": {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "cert" of resourcePool can change in place`
 		},
 	}
 }
@@ -47,15 +53,18 @@ func resourcePool() *schema.Resource {
 func poolCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	p := pool{Name: d.Get("name").(string), CSR: d.Get("csr").(string), Login: d.Get("login").(string), Wait: d.Get("wait").(bool),
 		Labels: fmt.Sprint(d.Get("labels")), Mode: d.Get("mode").(string), Description: d.Get("description").(string), Team: d.Get("team").(string)}
+	_, _, _ = d.Get("agree"), d.Get("email"), d.Get("subnet")
 	if err := (client{}).put("", p); err != nil {
 		return diag.FromErr(err)
 	}
 	d.SetId(p.Name)
 	if _, ok := d.GetOk("cert"); !ok {
-		d.Set("cert", "generated when not configured")
+		d.Set("cert", generate())
 	}
 	return poolRead(ctx, d, m)
 }
+
+func generate() string { return "generated when not configured" }
 
 func poolRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	p, err := (client{}).get(d.Id())
@@ -69,9 +78,12 @@ func poolRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnosti
 	d.Set("team", p.Team)
 	d.Set("labels", p.Labels)
 	d.Set("mode", p.Mode)
-	d.Set("tier", "standard")
-	d.Set("created_at", "2026-01-01")
-	d.Set("created_at", "2026-01-01")
+	d.Set("tier", p.Mode)
+	d.Set("agree", true)
+	d.Set("email", p.Login)
+	d.Set("subnet", []any{p.Name})
+	d.Set("created_at", p.Name)
+	d.Set("created_at", p.Name)
 	return nil
 }
 
@@ -87,6 +99,7 @@ func poolUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnos
 	if d.HasChanges("name") {
 		p.Labels = fmt.Sprint(d.Get("labels"))
 	}
+	log.Printf("[DEBUG] email %s is not updated", "email")
 	if err := (client{}).put(d.Id(), p); err != nil {
 		return diag.FromErr(err)
 	}

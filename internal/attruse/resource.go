@@ -1,0 +1,137 @@
+// Package attruse tells which attributes a resource's Create and Update read
+// (send to the API) and which Read saves from the API, for the checks that
+// compare them (updateignores, createignores).
+package attruse
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Resource is what a resource's lifecycle functions do with its attributes.
+type Resource struct {
+	Name  string // the SDK resource's name or the framework type
+	SDK   bool
+	Attrs []facts.Attribute
+	// Create is nil when it cannot create (no d.SetId, or a framework Create
+	// that never writes state: an import-only resource).
+	Create *ssa.Function
+	// Update is nil when missing, the same function as Create, or when it (or a
+	// CustomizeDiff) cannot be followed; Plan then holds the keys Update reads
+	// plus those CustomizeDiff or ModifyPlan mention (they may force a new
+	// resource or reject the change).
+	Update       *ssa.Function
+	CreateReads  Keys // Create (Read excluded); Dynamic: cannot say
+	UpdateReads  Keys
+	PlanMentions Keys
+	ReadSaves    Keys // keys Read saves a value of the API's under
+	CreateSaves  Keys // keys Create saves a value of the API's under
+}
+
+// SDKResource builds r's usage, or nil when r cannot be followed.
+func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resource {
+	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
+		return nil
+	}
+	create, read := byName[r.Funcs["Create"].Func], byName[r.Funcs["Read"].Func]
+	if create == nil || read == nil {
+		return nil
+	}
+	u := &Resource{Name: r.Name, SDK: true, Attrs: r.Schema.Attributes}
+	u.ReadSaves = SDK(read, nil, SetsOnly)
+	if u.ReadSaves.Dynamic {
+		u.ReadSaves = SDK(read, nil, UsesSets) // d.Set with keys it is handed: any spelled key may be set
+	}
+	u.CreateSaves = SDK(create, read, SetsOnly)
+	u.CreateReads = SDK(create, read, Uses)
+	if u.CreateReads.SetsID {
+		u.Create = create
+	}
+	update := byName[r.Funcs["Update"].Func]
+	if update == nil || update == create {
+		return u
+	}
+	u.UpdateReads = SDK(update, read, Uses)
+	u.PlanMentions = u.UpdateReads
+	if r.CustomizeDiff {
+		if len(r.CustomizeDiffFuncs) == 0 {
+			return u
+		}
+		for _, name := range r.CustomizeDiffFuncs {
+			fn := byName[name]
+			if fn == nil {
+				return u // a change may be forced where we cannot see
+			}
+			u.PlanMentions = Merge(u.PlanMentions, SDK(fn, nil, Uses))
+		}
+	}
+	if !u.PlanMentions.Dynamic {
+		u.Update = update
+	}
+	return u
+}
+
+// FrameworkResource builds r's usage, or nil when r cannot be followed.
+func FrameworkResource(pass *analysis.Pass, r *facts.FrameworkResource, funcs map[*types.Func]*ssa.Function) *Resource {
+	if r.Kind != facts.KindResource || !r.SchemaResolved || !r.Schema.Complete {
+		return nil
+	}
+	method := func(name string) *ssa.Function { return funcs[facts.Method(pass.Pkg, r.TypeName, name)] }
+	create, read, update := method("Create"), method("Read"), method("Update")
+	if create == nil || read == nil {
+		return nil
+	}
+	u := &Resource{Name: r.TypeName, Attrs: r.Schema.Attributes}
+	u.ReadSaves = Framework(read, nil, true)
+	u.CreateSaves = Framework(create, read, true)
+	u.CreateReads = Framework(create, read, false)
+	if r.CreateWritesState != "no" {
+		u.Create = create
+	}
+	// An Update that never writes state is missingforcenew's; a ModifyPlan
+	// that may require replacement decides it itself.
+	if update == nil || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
+		return u
+	}
+	u.UpdateReads = Framework(update, read, false)
+	u.PlanMentions = u.UpdateReads
+	if mp := method("ModifyPlan"); mp != nil {
+		u.PlanMentions = Merge(u.PlanMentions, Framework(mp, nil, false))
+	}
+	if !u.PlanMentions.Dynamic {
+		u.Update = update
+	}
+	return u
+}
+
+// Configurable: an attribute the user sets, whose flags are known.
+func Configurable(a *facts.Attribute) bool {
+	return (a.Required || a.Optional) && !a.Uncertain && !a.WriteOnly && a.Pos.IsValid()
+}
+
+// Flags names how a is configured: "Required", "Optional+Computed", "Optional".
+func Flags(a *facts.Attribute) string {
+	switch {
+	case a.Required:
+		return "Required"
+	case a.Computed:
+		return "Optional+Computed"
+	}
+	return "Optional"
+}
+
+// FuncName: "resourcePoolUpdate", or "T.Update" for a method.
+func FuncName(fn *ssa.Function) string {
+	if recv := fn.Signature.Recv(); recv != nil {
+		if n := tfssa.StructName(recv.Type()); n != "" {
+			return n[strings.LastIndex(n, ".")+1:] + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}

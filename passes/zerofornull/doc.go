@@ -18,7 +18,9 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"APPLY-2", "READ-3"},
 	Why: `An attribute that is Optional and not Computed is null in the plan whenever the configuration leaves it out, and the framework distinguishes null from "", false and 0. APIs commonly answer an unset field with its zero value; a Go client decodes it into a plain string, bool or number. Saving that answer with types.StringValue (BoolValue, Int64Value...) turns the user's null into "" after Create or Update: Terraform fails with "Provider produced inconsistent result after apply". Saved only by Read, the same value makes every plan show a change back to null.
 
-The check follows Create, Update and Read of framework resources, and the package functions they call (three calls deep: model methods such as m.fromAPI(out) included), and reports a store into a model field bound to such an attribute (top-level, or nested under parents that are not Computed) of types.XxxValue(v) where v is a plain (non-pointer) field of a struct that is not a model, or a GetXxx() getter of one — what an API client answers. It stays quiet when the value is tested first (if out.Domain != ""), when the store sits under a test of a framework value (plan.Domain.IsNull(), IsUnknown, Equal), when the function writes the field more than once (one write is the null or the plan's value), for pointers (types.StringPointerValue), for Required, Computed and defaulted attributes, and for custom types, whose semantic equality may accept the zero value.`,
+The check follows Create, Update and Read of framework resources, and the package functions they call (three calls deep: model methods such as m.fromAPI(out) included), and reports a store into a model field bound to such an attribute (top-level, or nested under parents that are not Computed) of types.XxxValue(v) where v is a plain (non-pointer) field of a struct that is not a model, or a GetXxx() getter of one — what an API client answers. It stays quiet when the value is tested first (if out.Domain != ""), when the store sits under a test of a framework value (plan.Domain.IsNull(), IsUnknown, Equal), when the function writes the field more than once (one write is the null or the plan's value), for pointers (types.StringPointerValue), for fields of a related object the answer holds by pointer (out.Pool.ID: present when configured), for Required, Computed and defaulted attributes, and for custom types, whose semantic equality may accept the zero value.
+
+Opt-in for now: on the corpus (30 providers), 33 of its 38 findings were triaged real and none false, but 5 stayed undecided — attributes declared Optional that the API seems to require, where creation would fail instead of saving the zero value.`,
 	Bad: `out, err := r.client.CreateSite(ctx, body)
 // ...
 plan.CustomDomain = types.StringValue(out.CustomDomain) // "" when unset
@@ -34,6 +36,6 @@ resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)`,
 	Severity: "error",
 	Since:    "v0.2.0",
 	Summary:  "framework Create/Update/Read (and the helpers they call) saving an Optional, non-Computed attribute as `types.StringValue(out.Field)` (Bool, Int64...) of a plain API value, so an unset field becomes \"\"/false/0 where the configuration has null",
-	// Opt-in until a triaged corpus sample shows at least 90% real findings.
+	// 33 of 38 corpus findings triaged real (87%), 5 undecided: below the bar.
 	NonDefault: true,
 }

@@ -4,6 +4,7 @@
 package attruse
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -134,4 +136,33 @@ func FuncName(fn *ssa.Function) string {
 		}
 	}
 	return fn.Name()
+}
+
+// Report runs judge on every resource of the package whose usage can be
+// built, and reports its findings once per position.
+func Report(pass *analysis.Pass, judge func(*Resource) []lint.Finding) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK|tfssa.Framework)
+	if !ok {
+		return
+	}
+	rep := lint.NewReporter(pass)
+	byName, _ := tfssa.ByName(funcs)
+	var all []lint.Finding
+	for _, r := range model.Framework {
+		if u := FrameworkResource(pass, r, funcs); u != nil {
+			all = append(all, judge(u)...)
+		}
+	}
+	for _, r := range model.SDK {
+		if u := SDKResource(r, byName); u != nil {
+			all = append(all, judge(u)...)
+		}
+	}
+	reported := map[token.Pos]bool{}
+	for _, f := range all {
+		if !reported[f.Pos] {
+			reported[f.Pos] = true
+			rep.Report(f)
+		}
+	}
 }

@@ -2,7 +2,6 @@ package createignores
 
 import (
 	"fmt"
-	"go/token"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,26 +16,7 @@ import (
 var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
-	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK|tfssa.Framework)
-	if !ok {
-		return nil, nil
-	}
-	rep := lint.NewReporter(pass)
-	byName, _ := tfssa.ByName(funcs)
-	var all []lint.Finding
-	for _, r := range model.Framework {
-		all = append(all, findings(attruse.FrameworkResource(pass, r, funcs))...)
-	}
-	for _, r := range model.SDK {
-		all = append(all, findings(attruse.SDKResource(r, byName))...)
-	}
-	reported := map[token.Pos]bool{}
-	for _, f := range all {
-		if !reported[f.Pos] {
-			reported[f.Pos] = true
-			rep.Report(f)
-		}
-	}
+	attruse.Report(pass, findings)
 	return nil, nil
 }
 
@@ -44,7 +24,7 @@ func run(pass *analysis.Pass) (any, error) {
 // never mentions. That Update sends it is the evidence that it is an input,
 // not an output declared Optional.
 func findings(u *attruse.Resource) []lint.Finding {
-	if u == nil || u.Create == nil || u.Update == nil || u.CreateReads.Dynamic {
+	if u.Create == nil || u.Update == nil || u.CreateReads.Dynamic {
 		return nil
 	}
 	var out []lint.Finding

@@ -24,7 +24,7 @@ A risk heuristic, hence opt-in: on a triaged corpus sample about half of its fin
 	env, err := client.CreateEnvironment(d.Get("name").(string), d.Get("color").(string))
 	// "critical" is only sent by Update
 }`,
-	Good: `env, err := client.CreateEnvironment(d.Get("name").(string), d.Get("color").(string), d.Get("critical").(bool))`,
+	Good:       `env, err := client.CreateEnvironment(d.Get("name").(string), d.Get("color").(string), d.Get("critical").(bool))`,
 	Severity:   "warning",
 	Since:      "v0.2.0",
 	Summary:    "a risk heuristic: a configurable attribute that Update sends and Read saves from the API, while Create never reads it: the configured value is not applied on creation",

@@ -3,122 +3,54 @@ package createignores
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-type schedule struct {
-	ID, Pipeline, Cron, Label, Branch, Owner string
+type memberModel struct {
+	ID   types.String `tfsdk:"id"`
+	User types.String `tfsdk:"user"`
+	Role types.String `tfsdk:"role"`
 }
 
-type scheduleModel struct {
-	ID       types.String `tfsdk:"id"`
-	Pipeline types.String `tfsdk:"pipeline"`
-	Cron     types.String `tfsdk:"cron"`
-	Label    types.String `tfsdk:"label"`
-	Branch   types.String `tfsdk:"branch"`
-	Owner    types.String `tfsdk:"owner"`
-	Priority types.Int64  `tfsdk:"priority"`
+type member struct{ ID, User, Role string }
+
+type memberResource struct{}
+
+func (r *memberResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_member"
 }
 
-type scheduleResource struct{}
-
-func (r *scheduleResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = "x_schedule"
-}
-
-func (r *scheduleResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *memberResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
-		"id":       schema.StringAttribute{Computed: true},
-		"pipeline": schema.StringAttribute{Required: true},
-		"cron":     schema.StringAttribute{Required: true},
-		"label":    schema.StringAttribute{Optional: true}, // read through GetAttribute
-		"branch": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{
-			stringplanmodifier.RequiresReplace(),
-		}},
-		"owner":    schema.StringAttribute{Optional: true}, // read by a model method
-		"priority": schema.Int64Attribute{Optional: true},  // want `APPLY-2: "priority" of scheduleResource is configurable \(Optional\) and scheduleResource.Update sends it, but scheduleResource.Create never reads it: the configured value never reaches the API`
+		"id":   schema.StringAttribute{Computed: true},
+		"user": schema.StringAttribute{Required: true},
+		"role": schema.StringAttribute{Optional: true}, // want `APPLY-2: "role" of memberResource is configurable \(Optional\) and memberResource.Update sends it, but memberResource.Create never reads it`
 	}}
 }
 
-func (m scheduleModel) body() schedule {
-	return schedule{Cron: m.Cron.ValueString(), Owner: m.Owner.ValueString()}
-}
-
-func (r *scheduleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan scheduleModel
+func (r *memberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan memberModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	_ = plan.body()
-	plan.ID = types.StringValue(plan.Pipeline.ValueString() + "/" + plan.Label.ValueString() + plan.Branch.ValueString())
+	plan.ID = types.StringValue(plan.User.ValueString())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-func (r *scheduleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state scheduleModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	s := schedule{}
-	state = scheduleModel{
-		ID:       types.StringValue(s.ID),
-		Pipeline: types.StringValue(s.Pipeline),
-		Cron:     types.StringValue(s.Cron),
-		Label:    types.StringValue(s.Label),
-		Branch:   types.StringValue(s.Branch),
-		Owner:    types.StringValue(s.Owner),
-		Priority: types.Int64Value(int64(len(s.ID))),
-	}
+func (r *memberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	m := member{}
+	state := memberModel{ID: types.StringValue(m.ID), User: types.StringValue(m.User), Role: types.StringValue(m.Role)}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-func (r *scheduleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state scheduleModel
+func (r *memberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan memberModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	var label types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("label"), &label)...)
-	_ = plan.body()
-	_ = plan.Priority.ValueInt64()
-	plan.ID = state.ID
+	_ = member{User: plan.User.ValueString(), Role: plan.Role.ValueString()}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-func (r *scheduleResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+func (r *memberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }
 
-// Update hands the model to code out of sight: nothing can be said.
-type tokenResource struct{ scheduleResource }
-
-func send(m any) {}
-
-func (r *tokenResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan scheduleModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	send(plan)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-var (
-	_ resource.Resource = &scheduleResource{}
-	_ resource.Resource = &tokenResource{}
-)
-
-// Import-only: Create always fails, so it reads nothing and that is fine.
-type ruleResource struct{ scheduleResource }
-
-func (r *ruleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	resp.Diagnostics.AddError("cannot be created", "import the existing rule")
-}
-
-func (r *ruleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan scheduleModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	_ = plan.body()
-	_ = plan.Pipeline.ValueString() + plan.Label.ValueString() + plan.Branch.ValueString()
-	_ = plan.Priority.ValueInt64()
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-var _ resource.Resource = &ruleResource{}
+var _ resource.Resource = &memberResource{}

@@ -2,158 +2,66 @@ package createignores
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
-
-	"fixtures/createignores/other"
 )
 
-type pool struct {
-	Name, CSR, Description, Login, Team, Labels, Mode string
-	Wait                                              bool
-}
+type env struct{ Name, Color, Tier, Created string }
 
-type client struct{}
-
-func (client) get(string) (*pool, error) { return &pool{}, nil }
-func (client) put(string, pool) error    { return nil }
-
-func resourcePool() *schema.Resource {
+func resourceEnv() *schema.Resource {
 	return &schema.Resource{
-		CreateContext: poolCreate,
-		ReadContext:   poolRead,
-		UpdateContext: poolUpdate,
-		DeleteContext: poolDelete,
-		CustomizeDiff: poolDiff,
+		CreateContext: envCreate,
+		ReadContext:   envRead,
+		UpdateContext: envUpdate,
+		DeleteContext: envDelete,
 		Schema: map[string]*schema.Schema{
-			"tier":        {Type: schema.TypeString, Optional: true}, // want `APPLY-2: "tier" of resourcePool is configurable \(Optional\) and poolUpdate sends it, but poolCreate never reads it: the configured value never reaches the API`
-			"created_at":  {Type: schema.TypeString, Optional: true}, // an output declared Optional: neither Create nor Update reads it
-			"name":        {Type: schema.TypeString, Required: true},
-			"csr":         {Type: schema.TypeString, Optional: true},
-			"login":       {Type: schema.TypeString, Required: true},
-			"description": {Type: schema.TypeString, Optional: true}, // read through a helper's parameter
-			"team":        {Type: schema.TypeString, Required: true, ForceNew: true},
-			"labels":      {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}}, // in a local key list
-			"mode":        {Type: schema.TypeString, Optional: true},                                              // CustomizeDiff may force a new one
-			"wait":        {Type: schema.TypeBool, Optional: true},                                                // a behaviour flag: Read never sets it
-			"state":       {Type: schema.TypeString, Computed: true},
-			"cert":        {Type: schema.TypeString, Optional: true},
+			"name":       {Type: schema.TypeString, Required: true},
+			"color":      {Type: schema.TypeString, Optional: true},
+			"tier":       {Type: schema.TypeString, Optional: true}, // want `APPLY-2: "tier" of resourceEnv is configurable \(Optional\) and envUpdate sends it, but envCreate never reads it: the configured value never reaches the API`
+			"created_at": {Type: schema.TypeString, Optional: true}, // an output declared Optional: neither Create nor Update reads it
 		},
 	}
 }
 
-func poolCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	p := pool{Name: d.Get("name").(string), CSR: d.Get("csr").(string), Login: d.Get("login").(string), Wait: d.Get("wait").(bool),
-		Labels: fmt.Sprint(d.Get("labels")), Mode: d.Get("mode").(string), Description: d.Get("description").(string), Team: d.Get("team").(string)}
-	if err := (client{}).put("", p); err != nil {
-		return diag.FromErr(err)
-	}
-	d.SetId(p.Name)
-	if _, ok := d.GetOk("cert"); !ok {
-		d.Set("cert", generate())
-	}
-	return poolRead(ctx, d, m)
+func envCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	e := env{Name: d.Get("name").(string), Color: d.Get("color").(string)}
+	d.SetId(e.Name)
+	return envRead(ctx, d, m)
 }
 
-func generate() string { return "generated when not configured" }
-
-func poolRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	p, err := (client{}).get(d.Id())
-	if err != nil {
-		return diag.FromErr(err)
-	}
-	d.Set("name", p.Name)
-	d.Set("csr", p.CSR)
-	d.Set("login", p.Login)
-	d.Set("description", p.Description)
-	d.Set("team", p.Team)
-	d.Set("labels", p.Labels)
-	d.Set("mode", p.Mode)
-	d.Set("tier", p.Mode)
-	d.Set("created_at", p.Name)
-	d.Set("created_at", p.Name)
+func envRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	e := env{}
+	d.Set("name", e.Name)
+	d.Set("color", e.Color)
+	d.Set("tier", e.Tier)
+	d.Set("created_at", e.Created)
 	return nil
 }
 
-func str(d *schema.ResourceData, key string) string { return d.Get(key).(string) }
-
-func poolUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	p := pool{Name: d.Get("name").(string), Description: str(d, "description"), Mode: d.Get("tier").(string)}
-	for _, k := range []string{"labels", "state"} {
-		if d.HasChange(k) {
-			p.Labels = fmt.Sprint(d.Get(k))
-		}
-	}
-	if d.HasChanges("name") {
-		p.Labels = fmt.Sprint(d.Get("labels"))
-	}
-	if err := (client{}).put(d.Id(), p); err != nil {
-		return diag.FromErr(err)
-	}
-	return poolRead(ctx, d, m)
+func envUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_ = env{Color: d.Get("color").(string), Tier: d.Get("tier").(string)}
+	return envRead(ctx, d, m)
 }
 
-func poolDelete(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { return nil }
+func envDelete(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { return nil }
 
-func poolDiff(ctx context.Context, d *schema.ResourceDiff, m any) error {
-	if d.HasChange("mode") {
-		return d.ForceNew("mode")
-	}
-	return nil
-}
-
-// Update hands d to code out of sight: nothing can be said.
-func resourceRoute() *schema.Resource {
+// Import-only: Create never sets an ID, so it creates nothing to judge.
+func resourceDefaultEnv() *schema.Resource {
 	return &schema.Resource{
-		CreateContext: routeCreate,
-		ReadContext:   routeRead,
-		UpdateContext: routeUpdate,
-		DeleteContext: poolDelete,
+		CreateContext: defaultEnvCreate,
+		ReadContext:   envRead,
+		UpdateContext: envUpdate,
+		DeleteContext: envDelete,
 		Schema: map[string]*schema.Schema{
-			"target": {Type: schema.TypeString, Optional: true},
+			"name":       {Type: schema.TypeString, Required: true},
+			"color":      {Type: schema.TypeString, Optional: true},
+			"tier":       {Type: schema.TypeString, Optional: true},
+			"created_at": {Type: schema.TypeString, Optional: true},
 		},
 	}
 }
 
-func routeCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	d.SetId(d.Get("target").(string) + fmt.Sprint(d.Get("priority")))
-	return routeRead(ctx, d, m)
-}
-
-func routeRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	d.Set("target", "x")
-	return nil
-}
-
-func routeUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	return diag.FromErr(other.Apply(d))
-}
-
-// Update reads keys it builds: nothing can be said.
-func resourceRule() *schema.Resource {
-	return &schema.Resource{
-		CreateContext: routeCreate,
-		ReadContext:   ruleRead,
-		UpdateContext: ruleUpdate,
-		DeleteContext: poolDelete,
-		Schema: map[string]*schema.Schema{
-			"priority": {Type: schema.TypeInt, Optional: true},
-		},
-	}
-}
-
-func ruleRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	d.Set("priority", 1)
-	return nil
-}
-
-var ruleKeys = []string{"prio" + "rity"}
-
-func ruleUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
-	for _, k := range ruleKeys {
-		_ = d.Get(k)
-	}
-	return nil
+func defaultEnvCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	return diag.Errorf("import the default environment instead")
 }

@@ -39,10 +39,21 @@ func (f *ValueFact) String() string {
 type Upgrader struct {
 	Version        int64
 	HasPriorSchema bool
+	// Prior is the PriorSchema when it resolved completely; nil otherwise.
+	Prior *Schema
+	// Decodes lists the models the upgrader function reads req.State into
+	// (req.State.Get(ctx, &m)), when the function could be seen.
+	Decodes []Decode
 	// ReadsState: the upgrader function reads req.State (framework).
 	// ReadsStateKnown is false when the function body could not be seen.
 	ReadsState, ReadsStateKnown bool
 	Pos                         token.Pos
+}
+
+// Decode is a req.State.Get into a model: its qualified type and the call.
+type Decode struct {
+	Model string
+	Pos   token.Pos
 }
 
 // Kind is what a provider's type is.

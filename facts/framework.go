@@ -583,11 +583,61 @@ func (e *env) fwUpgrader(key, val ast.Expr, body *ast.BlockStmt) (Upgrader, bool
 	f := fields(lit)
 	if ps, ok := f["PriorSchema"]; ok && !isNil(e.pass.TypesInfo, ps) {
 		u.HasPriorSchema = true
+		if s, ok := e.fwSchema(ps, body); ok && s.Complete {
+			u.Prior = &s
+		}
 	}
 	if fnExpr, ok := f["StateUpgrader"]; ok {
 		u.ReadsState, u.ReadsStateKnown = e.readsUpgradeRequestState(fnExpr)
+		if b := e.funcBody(fnExpr); b != nil {
+			u.Decodes = e.stateDecodes(b)
+		}
 	}
 	return u, true
+}
+
+// funcBody: the body of a function literal, or of the package function or
+// method fnExpr names.
+func (e *env) funcBody(fnExpr ast.Expr) *ast.BlockStmt {
+	switch v := unparen(fnExpr).(type) {
+	case *ast.FuncLit:
+		return v.Body
+	default:
+		if fn, ok := e.objectOf(v).(*types.Func); ok {
+			if d := e.funcs[fn.Origin()]; d != nil {
+				return d.Body
+			}
+		}
+	}
+	return nil
+}
+
+// stateDecodes finds req.State.Get(ctx, &m) for an UpgradeStateRequest req,
+// with m's named struct type.
+func (e *env) stateDecodes(body *ast.BlockStmt) []Decode {
+	var out []Decode
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return true
+		}
+		get, ok := unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || get.Sel.Name != "Get" {
+			return true
+		}
+		state, ok := unparen(get.X).(*ast.SelectorExpr)
+		if !ok || state.Sel.Name != "State" {
+			return true
+		}
+		if pkg, name := named(e.pass.TypesInfo.TypeOf(state.X)); pkg != fwPrefix+"resource" || name != "UpgradeStateRequest" {
+			return true
+		}
+		if pkg, name := named(e.pass.TypesInfo.TypeOf(call.Args[1])); pkg != "" && name != "" {
+			out = append(out, Decode{Model: pkg + "." + name, Pos: call.Pos()})
+		}
+		return true
+	})
+	return out
 }
 
 // readsUpgradeRequestState reports whether an upgrader function reads req.State.

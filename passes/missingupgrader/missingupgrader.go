@@ -3,6 +3,7 @@ package missingupgrader
 import (
 	"fmt"
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -20,6 +21,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, r := range model.Framework {
 		if r.Kind == facts.KindResource && r.SchemaResolved {
 			checkFramework(rep, r)
+			checkDecodes(rep, r, model)
 		}
 	}
 	for _, r := range model.SDK {
@@ -67,6 +69,70 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 				Message: fmt.Sprintf("%s: upgrader for version %d reads req.State but sets no PriorSchema, so req.State is nil and the provider crashes (nil dereference) on every state of that version; set PriorSchema or read req.RawState", r.TypeName, u.Version)})
 		}
 	}
+}
+
+// checkDecodes: an upgrader reading req.State into a model whose fields are
+// not the attributes of the PriorSchema it declares. The framework converts
+// only between a struct and an object with exactly the same attributes, so
+// the Get fails on every state of that version (UPGRADE-3).
+func checkDecodes(rep *lint.Reporter, r *facts.FrameworkResource, model *facts.Model) {
+	for _, u := range r.Upgraders {
+		if u.Prior == nil {
+			continue
+		}
+		for _, d := range u.Decodes {
+			mf := model.Models[d.Model]
+			if mf == nil {
+				continue
+			}
+			missing, extra := tagDiff(mf, u.Prior.Attributes)
+			if len(missing) == 0 && len(extra) == 0 {
+				continue
+			}
+			var parts []string
+			if len(extra) > 0 {
+				parts = append(parts, fmt.Sprintf("its fields %s are not in the PriorSchema", quoted(extra)))
+			}
+			if len(missing) > 0 {
+				parts = append(parts, fmt.Sprintf("it has no field for %s", quoted(missing)))
+			}
+			name := d.Model[strings.LastIndex(d.Model, ".")+1:]
+			rep.Report(lint.Finding{Rule: "UPGRADE-3", Pos: d.Pos,
+				Related: []analysis.RelatedInformation{lint.Related(u.Pos, "the upgrader for version %d is declared here", u.Version)},
+				Message: fmt.Sprintf("%s: the upgrader for version %d reads req.State into %s, but %s: the prior state is converted through its PriorSchema, so this Get fails (\"Value Conversion Error\") on every state of that version; decode into a model that mirrors the PriorSchema", r.TypeName, u.Version, name, strings.Join(parts, ", and "))})
+		}
+	}
+}
+
+// tagDiff compares a model's tags with a schema's top-level attributes.
+func tagDiff(mf *facts.ModelFact, attrs []facts.Attribute) (missing, extra []string) {
+	inSchema := map[string]bool{}
+	for _, a := range attrs {
+		inSchema[a.Name] = true
+	}
+	inModel := map[string]bool{}
+	for _, f := range mf.Fields {
+		inModel[f.Tag] = true
+		if !inSchema[f.Tag] {
+			extra = append(extra, f.Tag)
+		}
+	}
+	for _, a := range attrs {
+		if !inModel[a.Name] {
+			missing = append(missing, a.Name)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	return missing, extra
+}
+
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // unableToUpgrade is the framework's error when no upgrader matches the

@@ -3,8 +3,10 @@ package fw
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"fixtures/base"
 )
@@ -264,3 +266,55 @@ var (
 	_ resource.Resource = sharedV2{}
 	_ resource.Resource = sharedV0{}
 )
+
+// The prior state read into models: the current one (an attribute the
+// PriorSchema lacks) is a bug, one mirroring the PriorSchema is fine.
+type machineV0 struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+type machineV1 struct {
+	ID       types.String `tfsdk:"id"`
+	Name     types.String `tfsdk:"name"`
+	Timeouts types.Object `tfsdk:"timeouts"`
+}
+
+func machinePriorSchema() *schema.Schema {
+	return &schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"name": schema.StringAttribute{Required: true},
+	}}
+}
+
+type machine struct{ base.Resource }
+
+func (machine) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Version: 2,
+		Attributes: map[string]schema.Attribute{
+			"id":       schema.StringAttribute{Computed: true},
+			"name":     schema.StringAttribute{Required: true},
+			"timeouts": schema.ObjectAttribute{Optional: true, AttributeTypes: map[string]attr.Type{"create": types.StringType}},
+		},
+	}
+}
+
+func (machine) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: machinePriorSchema(), StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var prior machineV1
+			resp.Diagnostics.Append(req.State.Get(ctx, &prior)...) // want `UPGRADE-3: machine: the upgrader for version 0 reads req.State into machineV1, but its fields "timeouts" are not in the PriorSchema`
+			resp.Diagnostics.Append(resp.State.Set(ctx, prior)...)
+		}},
+		1: {PriorSchema: machinePriorSchema(), StateUpgrader: upgradeMachineV1},
+	}
+}
+
+func upgradeMachineV1(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var prior machineV0
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, machineV1{ID: prior.ID, Name: prior.Name, Timeouts: types.ObjectNull(map[string]attr.Type{"create": types.StringType})})...)
+}
+
+var _ resource.Resource = machine{}

@@ -85,7 +85,7 @@ func checkDecodes(rep *lint.Reporter, r *facts.FrameworkResource, model *facts.M
 			if mf == nil {
 				continue
 			}
-			missing, extra := tagDiff(mf, u.Prior.Attributes)
+			missing, extra := tagDiff(mf, u.Prior.Attributes, model.Models, "", 0)
 			if len(missing) == 0 && len(extra) == 0 {
 				continue
 			}
@@ -104,22 +104,29 @@ func checkDecodes(rep *lint.Reporter, r *facts.FrameworkResource, model *facts.M
 	}
 }
 
-// tagDiff compares a model's tags with a schema's top-level attributes.
-func tagDiff(mf *facts.ModelFact, attrs []facts.Attribute) (missing, extra []string) {
-	inSchema := map[string]bool{}
-	for _, a := range attrs {
-		inSchema[a.Name] = true
+// tagDiff compares a model's tags with a schema's attributes, following
+// nested models where both sides are known ("owner.organisation_id").
+func tagDiff(mf *facts.ModelFact, attrs []facts.Attribute, models map[string]*facts.ModelFact, prefix string, depth int) (missing, extra []string) {
+	byName := map[string]*facts.Attribute{}
+	for i := range attrs {
+		byName[attrs[i].Name] = &attrs[i]
 	}
 	inModel := map[string]bool{}
 	for _, f := range mf.Fields {
 		inModel[f.Tag] = true
-		if !inSchema[f.Tag] {
-			extra = append(extra, f.Tag)
+		a := byName[f.Tag]
+		if a == nil {
+			extra = append(extra, prefix+f.Tag)
+			continue
+		}
+		if nested := models[f.Nested]; nested != nil && len(a.Nested) > 0 && !a.Incomplete && depth < 4 {
+			m, e := tagDiff(nested, a.Nested, models, prefix+f.Tag+".", depth+1)
+			missing, extra = append(missing, m...), append(extra, e...)
 		}
 	}
 	for _, a := range attrs {
 		if !inModel[a.Name] {
-			missing = append(missing, a.Name)
+			missing = append(missing, prefix+a.Name)
 		}
 	}
 	sort.Strings(missing)

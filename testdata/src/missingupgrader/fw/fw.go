@@ -318,3 +318,62 @@ func upgradeMachineV1(ctx context.Context, req resource.UpgradeStateRequest, res
 }
 
 var _ resource.Resource = machine{}
+
+// A nested model of the current version reused for the prior state's block.
+type ownerV0 struct {
+	TeamID types.String `tfsdk:"team_id"`
+}
+
+type ownerV1 struct {
+	TeamID types.String `tfsdk:"team_id"`
+	OrgID  types.String `tfsdk:"org_id"`
+}
+
+type keyV0 struct {
+	ID    types.String `tfsdk:"id"`
+	Owner *ownerV1     `tfsdk:"owner"`
+}
+
+type keyV0Right struct {
+	ID    types.String `tfsdk:"id"`
+	Owner *ownerV0     `tfsdk:"owner"`
+}
+
+func keyPriorSchema() *schema.Schema {
+	return &schema.Schema{Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{Computed: true},
+		"owner": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"team_id": schema.StringAttribute{Optional: true},
+		}},
+	}}
+}
+
+type apiKey struct{ base.Resource }
+
+func (apiKey) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Version: 2,
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{Computed: true},
+			"owner": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+				"team_id": schema.StringAttribute{Optional: true},
+				"org_id":  schema.StringAttribute{Optional: true},
+			}},
+		},
+	}
+}
+
+func (apiKey) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {PriorSchema: keyPriorSchema(), StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var prior keyV0
+			resp.Diagnostics.Append(req.State.Get(ctx, &prior)...) // want `UPGRADE-3: apiKey: the upgrader for version 0 reads req.State into keyV0, but its fields "owner.org_id" are not in the PriorSchema`
+		}},
+		1: {PriorSchema: keyPriorSchema(), StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+			var prior keyV0Right
+			resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		}},
+	}
+}
+
+var _ resource.Resource = apiKey{}

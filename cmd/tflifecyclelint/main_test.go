@@ -215,7 +215,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stalecomputed", nil, 2},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 8},
-		{"updateignores", nil, 5},
+		{"updateignores", nil, 6},
 		{"createignores", nil, 2},
 	}
 	var flags, pkgs []string

@@ -47,14 +47,16 @@ func findings(u *attruse.Resource) []lint.Finding {
 }
 
 // replaces: a change of a forces a new resource (SDK ForceNew, also through
-// a nested attribute, which the SDK's diff propagates to its block), or a
-// plan modifier may decide (RequiresReplace, custom, unresolved).
+// a Required nested attribute — every element has it, so a changed element
+// changes it and the SDK's diff asks for a new resource; an Optional nested
+// ForceNew left unset in every element does not), or a plan modifier may
+// decide (RequiresReplace, custom, unresolved).
 func replaces(a *facts.Attribute) bool {
 	if a.ForceNew {
 		return true
 	}
 	for i := range a.Nested {
-		if a.Nested[i].ForceNew {
+		if a.Nested[i].ForceNew && a.Nested[i].Required {
 			return true
 		}
 	}

@@ -45,6 +45,10 @@ func resourcePool() *schema.Resource {
 			"subnet": {Type: schema.TypeSet, Optional: true, Elem: &schema.Resource{Schema: map[string]*schema.Schema{
 				"id": {Type: schema.TypeString, Required: true, ForceNew: true}, // a changed element forces a new resource
 			}}},
+			"mount": {Type: schema.TypeSet, Optional: true, Elem: &schema.Resource{Schema: map[string]*schema.Schema{ // want `SCHEMA-3: "mount" of resourcePool can change in place`
+				"target":  {Type: schema.TypeString, Required: true},
+				"options": {Type: schema.TypeList, Optional: true, ForceNew: true, Elem: &schema.Schema{Type: schema.TypeString}}, // unset in most elements: no new resource
+			}}},
 			"cert": {Type: schema.TypeString, Optional: true}, // want `SCHEMA-3: "cert" of resourcePool can change in place`
 		},
 	}
@@ -53,7 +57,7 @@ func resourcePool() *schema.Resource {
 func poolCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	p := pool{Name: d.Get("name").(string), CSR: d.Get("csr").(string), Login: d.Get("login").(string), Wait: d.Get("wait").(bool),
 		Labels: fmt.Sprint(d.Get("labels")), Mode: d.Get("mode").(string), Description: d.Get("description").(string), Team: d.Get("team").(string)}
-	_, _, _ = d.Get("agree"), d.Get("email"), d.Get("subnet")
+	_, _, _, _ = d.Get("agree"), d.Get("email"), d.Get("subnet"), d.Get("mount")
 	if err := (client{}).put("", p); err != nil {
 		return diag.FromErr(err)
 	}
@@ -82,6 +86,7 @@ func poolRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnosti
 	d.Set("agree", true)
 	d.Set("email", p.Login)
 	d.Set("subnet", []any{p.Name})
+	d.Set("mount", []any{p.Name})
 	d.Set("created_at", p.Name)
 	d.Set("created_at", p.Name)
 	return nil

@@ -36,16 +36,36 @@ type Resource struct {
 	CreateSaves  Keys // keys Create saves a value of the API's under
 }
 
-// SDKResource builds r's usage, or nil when r cannot be followed.
+// SDKResource builds r's usage, or nil when r or its Update cannot be followed.
 func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resource {
 	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
 		return nil
 	}
-	create, read := byName[r.Funcs["Create"].Func], byName[r.Funcs["Read"].Func]
-	if create == nil || read == nil {
+	create, read, update := byName[r.Funcs["Create"].Func], byName[r.Funcs["Read"].Func], byName[r.Funcs["Update"].Func]
+	// Both checks compare with Update: without one to follow there is
+	// nothing to walk.
+	if create == nil || read == nil || update == nil || update == create {
 		return nil
 	}
 	u := &Resource{Name: r.Name, SDK: true, Attrs: r.Schema.Attributes}
+	u.UpdateReads = SDK(update, read, Uses)
+	u.PlanMentions = u.UpdateReads
+	if r.CustomizeDiff {
+		if len(r.CustomizeDiffFuncs) == 0 {
+			return nil
+		}
+		for _, name := range r.CustomizeDiffFuncs {
+			fn := byName[name]
+			if fn == nil {
+				return nil // a change may be forced where we cannot see
+			}
+			u.PlanMentions = Merge(u.PlanMentions, SDK(fn, nil, Uses))
+		}
+	}
+	if u.PlanMentions.Dynamic {
+		return nil
+	}
+	u.Update = update
 	u.ReadSaves = SDK(read, nil, SetsOnly)
 	if u.ReadSaves.Dynamic {
 		u.ReadSaves = SDK(read, nil, UsesSets) // d.Set with keys it is handed: any spelled key may be set
@@ -55,59 +75,38 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 	if u.CreateReads.SetsID {
 		u.Create = create
 	}
-	update := byName[r.Funcs["Update"].Func]
-	if update == nil || update == create {
-		return u
-	}
-	u.UpdateReads = SDK(update, read, Uses)
-	u.PlanMentions = u.UpdateReads
-	if r.CustomizeDiff {
-		if len(r.CustomizeDiffFuncs) == 0 {
-			return u
-		}
-		for _, name := range r.CustomizeDiffFuncs {
-			fn := byName[name]
-			if fn == nil {
-				return u // a change may be forced where we cannot see
-			}
-			u.PlanMentions = Merge(u.PlanMentions, SDK(fn, nil, Uses))
-		}
-	}
-	if !u.PlanMentions.Dynamic {
-		u.Update = update
-	}
 	return u
 }
 
-// FrameworkResource builds r's usage, or nil when r cannot be followed.
+// FrameworkResource builds r's usage, or nil when r or its Update cannot be
+// followed.
 func FrameworkResource(pass *analysis.Pass, r *facts.FrameworkResource, funcs map[*types.Func]*ssa.Function) *Resource {
 	if r.Kind != facts.KindResource || !r.SchemaResolved || !r.Schema.Complete {
 		return nil
 	}
 	method := func(name string) *ssa.Function { return funcs[facts.Method(pass.Pkg, r.TypeName, name)] }
 	create, read, update := method("Create"), method("Read"), method("Update")
-	if create == nil || read == nil {
+	// An Update that never writes state is missingforcenew's; a ModifyPlan
+	// that may require replacement decides it itself. Both checks compare
+	// with Update: without one to follow there is nothing to walk.
+	if create == nil || read == nil || update == nil || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
 		return nil
 	}
 	u := &Resource{Name: r.TypeName, Attrs: r.Schema.Attributes}
+	u.UpdateReads = Framework(update, read, false)
+	u.PlanMentions = u.UpdateReads
+	if mp := method("ModifyPlan"); mp != nil && !u.PlanMentions.Dynamic {
+		u.PlanMentions = Merge(u.PlanMentions, Framework(mp, nil, false))
+	}
+	if u.PlanMentions.Dynamic {
+		return nil
+	}
+	u.Update = update
 	u.ReadSaves = Framework(read, nil, true)
 	u.CreateSaves = Framework(create, read, true)
 	u.CreateReads = Framework(create, read, false)
 	if r.CreateWritesState != "no" {
 		u.Create = create
-	}
-	// An Update that never writes state is missingforcenew's; a ModifyPlan
-	// that may require replacement decides it itself.
-	if update == nil || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
-		return u
-	}
-	u.UpdateReads = Framework(update, read, false)
-	u.PlanMentions = u.UpdateReads
-	if mp := method("ModifyPlan"); mp != nil {
-		u.PlanMentions = Merge(u.PlanMentions, Framework(mp, nil, false))
-	}
-	if !u.PlanMentions.Dynamic {
-		u.Update = update
 	}
 	return u
 }

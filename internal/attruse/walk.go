@@ -51,7 +51,8 @@ func SDK(fn, skip *ssa.Function, m Mode) Keys {
 	seen := map[*ssa.Function]bool{skip: true}
 	var visit func(f *ssa.Function, d int)
 	visit = func(f *ssa.Function, d int) {
-		if f == nil || seen[f] || d > depth {
+		// Uses walks give up once d goes out of sight: the answer is Dynamic.
+		if f == nil || seen[f] || d > depth || k.Dynamic && m == Uses {
 			return
 		}
 		seen[f] = true
@@ -288,7 +289,8 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 	seen := map[*ssa.Function]bool{skip: true}
 	var visit func(f *ssa.Function, d int)
 	visit = func(f *ssa.Function, d int) {
-		if f == nil || seen[f] || d > depth {
+		// A read walk gives up once the model goes out of sight.
+		if f == nil || seen[f] || d > depth || k.Dynamic && !stores {
 			return
 		}
 		seen[f] = true

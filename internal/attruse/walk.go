@@ -3,12 +3,13 @@ package attruse
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // depth bounds how far package helpers are followed.
@@ -67,7 +68,7 @@ func SDK(fn, skip *ssa.Function, m Mode) Keys {
 					switch {
 					case callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil:
 						visit(callee, d+1)
-					case handsD(in.Common()) && !sdkCall(callee):
+					case handsD(in.Common()) && !(callee != nil && tfapi.IsPluginLib(tfssa.PkgPath(callee))):
 						k.Dynamic = true // d read by code out of sight
 					}
 				}
@@ -197,15 +198,6 @@ func handsD(c *ssa.CallCommon) bool {
 	return false
 }
 
-// sdkCall: a function or method of the SDK itself (d.Get, schema helpers).
-func sdkCall(fn *ssa.Function) bool {
-	if fn == nil {
-		return false
-	}
-	p := pkgPath(fn)
-	return strings.Contains(p, "terraform-plugin-sdk") || strings.HasPrefix(p, "github.com/hashicorp/terraform/")
-}
-
 // constValue: a constant, possibly made an interface (d.Set("k", true)).
 func constValue(v ssa.Value) bool {
 	if mi, ok := v.(*ssa.MakeInterface); ok {
@@ -275,7 +267,7 @@ func logCall(c ssa.CallInstruction) bool {
 	if fn == nil {
 		return false
 	}
-	p := pkgPath(fn)
+	p := tfssa.PkgPath(fn)
 	return p == "log" || p == "log/slog" || strings.HasSuffix(p, "terraform-plugin-log/tflog")
 }
 
@@ -298,15 +290,15 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.FieldAddr:
-					if tag := tagOf(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) && !(stores && storesConst(in)) {
+					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) && !(stores && storesConst(in)) {
 						add(tag, in.Pos())
 					}
 				case *ssa.Field:
-					if tag := tagOf(in.X.Type(), in.Field); tag != "" && !stores {
+					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && !stores {
 						add(tag, in.Pos())
 					}
 				case *ssa.MakeInterface:
-					if tagged(in.X.Type()) && !onlyToFramework(in) {
+					if modelflow.IsModel(in.X.Type()) && !onlyToFramework(in) {
 						k.Dynamic = true
 					}
 				case *ssa.MakeClosure:
@@ -349,59 +341,12 @@ func storedOnly(fa *ssa.FieldAddr) bool {
 	return true
 }
 
-func tagOf(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	tag, _, _ := strings.Cut(reflectTag(st.Tag(i), "tfsdk"), ",")
-	if tag == "-" {
-		return ""
-	}
-	return tag
-}
-
-func reflectTag(tag, key string) string {
-	for tag != "" {
-		i := strings.Index(tag, key+`:"`)
-		if i < 0 {
-			return ""
-		}
-		rest := tag[i+len(key)+2:]
-		if j := strings.IndexByte(rest, '"'); j >= 0 {
-			return rest[:j]
-		}
-		return ""
-	}
-	return ""
-}
-
-// tagged: a struct (or pointer to one) with tfsdk tags.
-func tagged(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if tagOf(st, i) != "" {
-			return true
-		}
-	}
-	return false
-}
-
 func handsModel(c *ssa.CallCommon) bool {
-	if c.IsInvoke() && tagged(c.Value.Type()) {
+	if c.IsInvoke() && modelflow.IsModel(c.Value.Type()) {
 		return true
 	}
 	for _, a := range c.Args {
-		if tagged(a.Type()) {
+		if modelflow.IsModel(a.Type()) {
 			return true
 		}
 	}
@@ -411,19 +356,7 @@ func handsModel(c *ssa.CallCommon) bool {
 // frameworkCall: the framework's own Get/Set and friends, which read the
 // model for Terraform, not for the API.
 func frameworkCall(fn *ssa.Function) bool {
-	return fn != nil && strings.Contains(pkgPath(fn), "terraform-plugin-framework")
-}
-
-// pkgPath: the package fn is declared in, also for functions of
-// dependencies built without a package of their own.
-func pkgPath(fn *ssa.Function) string {
-	if obj := fn.Object(); obj != nil && obj.Pkg() != nil {
-		return obj.Pkg().Path()
-	}
-	if fn.Pkg != nil {
-		return fn.Pkg.Pkg.Path()
-	}
-	return ""
+	return fn != nil && strings.HasPrefix(tfssa.PkgPath(fn), tfapi.Framework)
 }
 
 // onlyToFramework: the interface value goes only to framework calls

@@ -417,6 +417,28 @@ func structTag(t types.Type, i int) string {
 	return tag
 }
 
+// Tag returns the tfsdk name of field i of struct t (or *t), or "" for an
+// untagged field or one the framework skips (tfsdk:"-").
+func Tag(t types.Type, i int) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if tag := structTag(t, i); tag != "-" {
+		return tag
+	}
+	return ""
+}
+
+// IsModel: t is a struct with tfsdk tags (directly or embedded), or a
+// pointer to one: a model the framework fills from plan, state or config.
+func IsModel(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && tagged(st)
+}
+
 func (a *analysis) store(in *ssa.Store, st rootState) {
 	if a.roots[in.Addr] {
 		fs := fieldset{}

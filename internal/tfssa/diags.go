@@ -48,7 +48,7 @@ func FailsOrDelegates(instr ssa.Instruction) bool {
 	if callee == nil || (callee.Signature.Recv() != nil && tfapi.IsDiagnostics(callee.Signature.Recv().Type())) {
 		return false
 	}
-	return TakesDiagnostics(call) && !tfapi.IsPluginLib(pkgPath(callee)) && blockReturns(instr)
+	return TakesDiagnostics(call) && !tfapi.IsPluginLib(PkgPath(callee)) && blockReturns(instr)
 }
 
 func blockReturns(instr ssa.Instruction) bool {
@@ -57,14 +57,20 @@ func blockReturns(instr ssa.Instruction) bool {
 	return returns
 }
 
-func pkgPath(fn *ssa.Function) string {
-	if fn.Pkg == nil {
-		if fn.Origin() != nil && fn.Origin().Pkg != nil {
-			return fn.Origin().Pkg.Pkg.Path()
-		}
-		return ""
+// PkgPath: the package fn is declared in, also for functions of
+// dependencies built without an SSA package of their own, and for
+// instances of generic functions.
+func PkgPath(fn *ssa.Function) string {
+	if obj := fn.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
 	}
-	return fn.Pkg.Pkg.Path()
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	if fn.Origin() != nil && fn.Origin().Pkg != nil {
+		return fn.Origin().Pkg.Pkg.Path()
+	}
+	return ""
 }
 
 // FailedSucc names the failure successor of a branch: the true branch of

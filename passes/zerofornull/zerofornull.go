@@ -13,6 +13,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -206,12 +207,12 @@ func zeroStoreOf(st *ssa.Store, attrs map[string]map[string]*facts.Attribute) (z
 // of the framework, which never make a null.
 func scalarCtor(c *ssa.Call) string {
 	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil || !strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework") {
+	if fn == nil || fn.Signature.Recv() != nil || fn.Object() == nil || !strings.HasPrefix(tfssa.PkgPath(fn), tfapi.Framework) {
 		return ""
 	}
 	switch strings.TrimPrefix(fn.Name(), "New") {
 	case "StringValue", "BoolValue", "Int64Value", "Int32Value", "Float64Value", "Float32Value":
-		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+		return fn.Object().Pkg().Name() + "." + fn.Name()
 	}
 	return ""
 }
@@ -237,16 +238,16 @@ func apiScalar(v ssa.Value) (types.Object, ssa.Value) {
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !modelStruct(fa.X.Type()) && !subObject(fa.X) {
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !modelflow.IsModel(fa.X.Type()) && !subObject(fa.X) {
 			return fieldVar(fa.X.Type(), fa.Field), x
 		}
 	case *ssa.Field:
-		if !modelStruct(x.X.Type()) {
+		if !modelflow.IsModel(x.X.Type()) {
 			return fieldVar(x.X.Type(), x.Field), x
 		}
 	case *ssa.Call:
 		if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 &&
-			isGetter(fn.Name()) && !modelStruct(fn.Signature.Recv().Type()) && !framework(fn) && !subObject(x.Call.Args[0]) {
+			isGetter(fn.Name()) && !modelflow.IsModel(fn.Signature.Recv().Type()) && !framework(fn) && !subObject(x.Call.Args[0]) {
 			return fn.Object(), x
 		}
 	}
@@ -272,10 +273,7 @@ func isGetter(name string) bool {
 	return len(name) > 3 && strings.HasPrefix(name, "Get") && name[3] >= 'A' && name[3] <= 'Z'
 }
 
-func framework(fn *ssa.Function) bool {
-	obj := fn.Object()
-	return obj != nil && obj.Pkg() != nil && strings.Contains(obj.Pkg().Path(), "terraform-plugin-")
-}
+func framework(fn *ssa.Function) bool { return tfapi.IsPluginLib(tfssa.PkgPath(fn)) }
 
 func fieldVar(t types.Type, i int) types.Object {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -286,24 +284,6 @@ func fieldVar(t types.Type, i int) types.Object {
 		return nil
 	}
 	return st.Field(i)
-}
-
-// modelStruct: a struct with tfsdk tags (plan, state or a nested model):
-// its values come from the configuration, not from the API.
-func modelStruct(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if strings.Contains(st.Tag(i), `tfsdk:"`) {
-			return true
-		}
-	}
-	return false
 }
 
 func finding(r *facts.FrameworkResource, method string, s zeroStore) lint.Finding {

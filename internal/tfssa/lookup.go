@@ -48,6 +48,7 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 		if call == nil || !asksAPI(call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
 			continue
 		}
+
 		fails, removed := failsAt(t, b.Succs[succ], model.Removes)
 		if !fails.IsValid() {
 			continue
@@ -62,6 +63,38 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 		out = append(out, l)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Fails < out[j].Fails })
+	return out
+}
+
+// RemovedThenFails is a branch of a Read that removes the resource and
+// then fails anyway.
+type RemovedThenFails struct {
+	Branch, Removed, Fails token.Pos
+}
+
+// RemovalsThenFails lists the branches of t's function (an error test, a
+// test of a status) whose side removes the resource and then fails, once
+// per removal. Recognised not-found tests are left out: readnotfound judges
+// those branches.
+func RemovalsThenFails(t Target, model *facts.Model) []RemovedThenFails {
+	var out []RemovedThenFails
+	seen := map[token.Pos]bool{}
+	for _, b := range t.Fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if _, nf := NotFoundBranch(ifi, model.NotFoundPredicate); nf {
+			continue
+		}
+		for _, s := range b.Succs {
+			fails, removed := failsAt(t, s, model.Removes)
+			if fails.IsValid() && removed.IsValid() && !seen[removed] {
+				seen[removed] = true
+				out = append(out, RemovedThenFails{CondPos(ifi), removed, fails})
+			}
+		}
+	}
 	return out
 }
 

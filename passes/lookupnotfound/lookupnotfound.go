@@ -27,14 +27,21 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // the SDK (Exists) or a decorator around Read removes the resource
 		}
 		tests := tfssa.NotFoundTests(t.Fn, model)
+		reported := map[token.Pos]bool{}
 		for _, l := range tfssa.Lookups(t, model) {
 			switch {
 			case l.Removed.IsValid():
 				reportRemovedThenFails(rep, t, l)
+				reported[l.Removed] = true
 			case !l.NotFound.IsValid():
 				if later := laterNotFound(t, model, tests, l); later.IsValid() {
 					reportBeforeNotFound(rep, t, l, later)
 				}
+			}
+		}
+		for _, rf := range tfssa.RemovalsThenFails(t, model) {
+			if !reported[rf.Removed] {
+				reportBranchRemovesThenFails(rep, t, rf)
 			}
 		}
 	}
@@ -98,5 +105,17 @@ func reportRemovedThenFails(rep *lint.Reporter, t tfssa.Target, l tfssa.Lookup) 
 		Related: []analysis.RelatedInformation{
 			lint.Related(l.Call.Pos(), "the lookup whose error is handled"),
 			lint.Related(l.Removed, "removed here"),
+		}})
+}
+
+// reportBranchRemovesThenFails: a branch of Read other than a lookup's
+// error test (a retry around the lookup, a status test) removes the
+// resource and fails.
+func reportBranchRemovesThenFails(rep *lint.Reporter, t tfssa.Target, rf tfssa.RemovedThenFails) {
+	rep.Report(lint.Finding{Rule: "READ-2", Pos: rf.Fails,
+		Message: fmt.Sprintf("Read of %s removes the resource on this branch and then fails too: Terraform discards the state of a Read that returns an error, so the removal is lost and every refresh fails; when the object is gone, %s", t.Name, remedy(t)),
+		Related: []analysis.RelatedInformation{
+			lint.Related(rf.Branch, "the branch taken"),
+			lint.Related(rf.Removed, "removed here"),
 		}})
 }

@@ -1,6 +1,8 @@
 package readneverremoves
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -8,13 +10,14 @@ import (
 
 // settingsResource reports whether the resource manages settings of an
 // object it does not own. Its Delete makes no remote call (it warns, or
-// only forgets), or it makes none that Update or Read does not also make
-// (it resets the settings) while Create makes none either (it applies
-// them). Such a Read fails only once the owning object is gone, which that
-// object's own resource reports; an organisation's settings do not
-// disappear at all. A resource that owns its object creates and deletes
-// it with calls of its own. A helper of the READ-2 check: such a Read is
-// not reported.
+// only forgets); or its Create makes none that Update or Read does not also
+// make (it applies settings to something that exists already) and its
+// Delete makes no call of its own named as a deletion (DeleteX, DestroyX,
+// ...): it resets or removes the settings. Such a Read fails only once the
+// owning object is gone, which that object's own resource reports; an
+// instance's settings do not disappear at all. A resource that owns its
+// object creates it, or deletes it, with a call of its own. A helper of the
+// READ-2 check: such a Read is not reported.
 func settingsResource(create, update, read, del *ssa.Function) bool {
 	if del == nil {
 		return false
@@ -31,7 +34,31 @@ func settingsResource(create, update, read, del *ssa.Function) bool {
 	for op := range tfssa.RemoteOps(read) {
 		known[op] = true
 	}
-	return len(c) > 0 && subset(c, known) && subset(d, known)
+	if len(c) == 0 || !subset(c, known) {
+		return false
+	}
+	for op := range d {
+		if !known[op] && deletes(op) {
+			return false
+		}
+	}
+	return true
+}
+
+// deleteVerbs start the names of calls that delete an object rather than
+// reset settings.
+var deleteVerbs = []string{"Delete", "Destroy", "Drop", "Purge", "Terminate", "Deregister", "Unregister"}
+
+// deletes reports whether the operation (pkg.Type.Method or pkg.Func) is
+// named as a deletion.
+func deletes(op string) bool {
+	name := op[strings.LastIndexAny(op, ".)")+1:]
+	for _, v := range deleteVerbs {
+		if strings.HasPrefix(name, v) {
+			return true
+		}
+	}
+	return false
 }
 
 func subset(a, b map[string]bool) bool {

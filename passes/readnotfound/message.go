@@ -16,8 +16,9 @@ import (
 )
 
 // missingText matches an error text that says the object is missing:
-// "widget %s not found", "could not find queue", "no longer exists".
-var missingText = regexp.MustCompile(`(?i)(not\s+found|could\s*n[o']t\s+(?:be\s+)?find|cannot\s+find|unable\s+to\s+find|no\s+longer\s+exists?|does\s+not\s+exist|doesn't\s+exist)`)
+// "widget %s not found", "could not find queue", "no longer exists",
+// "no proxy found for %q".
+var missingText = regexp.MustCompile(`(?i)(not\s+found|\bno\s+[\w-]+(?:\s+[\w-]+){0,3}\s+(?:was\s+|were\s+|is\s+)?found|could\s*n[o']t\s+(?:be\s+)?find|cannot\s+find|unable\s+to\s+find|no\s+longer\s+exists?|does\s+not\s+exist|doesn't\s+exist)`)
 
 // checkMessages reports a Read that fails with an error it writes itself to
 // say that the object is missing, where it has searched a listing without a
@@ -213,6 +214,28 @@ func underNilAnswer(b *ssa.BasicBlock) bool {
 					return true
 				}
 			}
+			if call, ok := v.(*ssa.Call); ok && searches(call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// searches: a call of a function whose body loops, such as a search of the
+// listing the Read was given (findByID(list.Items, id)); its nil answer
+// means no match.
+func searches(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Signature.Results().Len() != 1 {
+		return false
+	}
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	for _, b := range fn.Blocks {
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && inCycle(b) {
+			return true
 		}
 	}
 	return false

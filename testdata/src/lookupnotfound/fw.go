@@ -139,7 +139,58 @@ func (r removedQuietly) Read(ctx context.Context, req resource.ReadRequest, resp
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
+// A member marked deleted by the API is removed, and an error is reported
+// too: the framework discards the state of a Read with an error.
+type markedDeletedFails struct{ base }
+
+func (markedDeletedFails) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_marked_deleted_fails"
+}
+
+func (r markedDeletedFails) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state memberModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	member, _, err := r.client.Child(ctx, state.TeamID.ValueString(), state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading member", err.Error())
+		return
+	}
+	if member.Name == "" {
+		resp.State.RemoveResource(ctx)
+		resp.Diagnostics.AddError("member deleted", "the member was deleted") // want `READ-2: Read of markedDeletedFails removes the resource on this branch and then fails too`
+		return
+	}
+	state.Name = types.StringValue(member.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Safe: the member marked deleted is removed with a warning.
+type markedDeletedWarns struct{ base }
+
+func (markedDeletedWarns) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_marked_deleted_warns"
+}
+
+func (r markedDeletedWarns) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state memberModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	member, _, err := r.client.Child(ctx, state.TeamID.ValueString(), state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading member", err.Error())
+		return
+	}
+	if member.Name == "" {
+		resp.State.RemoveResource(ctx)
+		resp.Diagnostics.AddWarning("member deleted", "the member was deleted")
+		return
+	}
+	state.Name = types.StringValue(member.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
 var (
+	_ resource.Resource = markedDeletedFails{}
+	_ resource.Resource = markedDeletedWarns{}
 	_ resource.Resource = teamFirst{}
 	_ resource.Resource = removedAndError{}
 	_ resource.Resource = teamHandled{}

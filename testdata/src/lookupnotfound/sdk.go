@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 
 	"fixtures/lookupnotfound/api"
@@ -33,6 +34,8 @@ func Provider() *schema.Provider {
 		"x_decorated":       resourceHandled(),
 		"x_warns_only":      {CreateContext: create, ReadContext: readWarnsOnly, DeleteContext: remove, Schema: schemaMap()},
 		"x_removed_success": {CreateContext: create, ReadContext: readRemovedSuccess, DeleteContext: remove, Schema: schemaMap()},
+		"x_retry_removes":   {CreateContext: create, ReadContext: readRetryRemovesThenFails, DeleteContext: remove, Schema: schemaMap()},
+		"x_retry_removed":   {CreateContext: create, ReadContext: readRetryRemoved, DeleteContext: remove, Schema: schemaMap()},
 		"x_exists": {CreateContext: create, ReadContext: readParentFirst2, DeleteContext: remove,
 			Exists: func(d *schema.ResourceData, meta any) (bool, error) { return true, nil },
 			Schema: schemaMap()},
@@ -460,6 +463,45 @@ func readWarnsOnly(ctx context.Context, d *schema.ResourceData, meta any) diag.D
 	}
 	if err != nil {
 		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// The lookup runs inside a retry, and the retry's error branch removes the
+// resource and fails as well: the removal is discarded with the error.
+func readRetryRemovesThenFails(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	var child *api.Thing
+	err := retry.RetryContext(ctx, d.Timeout(schema.TimeoutRead), func() *retry.RetryError {
+		var err error
+		child, _, err = meta.(*api.Client).Child(ctx, d.Get("parent_id").(string), d.Id())
+		if err != nil {
+			return retry.RetryableError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		d.SetId("")
+		return diag.FromErr(err) // want `READ-2: Read of x_retry_removes removes the resource on this branch and then fails too`
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: the retry's error branch removes the resource and returns nil.
+func readRetryRemoved(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	var child *api.Thing
+	err := retry.RetryContext(ctx, d.Timeout(schema.TimeoutRead), func() *retry.RetryError {
+		var err error
+		child, _, err = meta.(*api.Client).Child(ctx, d.Get("parent_id").(string), d.Id())
+		if err != nil {
+			return retry.RetryableError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		d.SetId("")
+		return nil
 	}
 	d.Set("name", child.Name)
 	return nil

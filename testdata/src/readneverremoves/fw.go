@@ -165,6 +165,29 @@ func (r upsert) Read(ctx context.Context, req resource.ReadRequest, resp *resour
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
+// An instance-wide default text: Create applies it with the call Update
+// makes, Delete puts the default back. There is no object to delete, so
+// there is no not-found to meet.
+type instanceDefault struct{ base }
+
+func (r instanceDefault) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	r.client.Put("x", api.Thing{})
+}
+func (r instanceDefault) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	r.client.ResetToDefault("x")
+}
+func (r instanceDefault) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading default text", err.Error())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
 // Update deletes a conflicting object before it retries: Delete's call is
 // also Update's, but Create makes an object of its own.
 type replacesConflict struct{ base }

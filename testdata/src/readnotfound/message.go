@@ -136,6 +136,44 @@ func readSearchErrorf(_ context.Context, d *schema.ResourceData, meta any) diag.
 	return diag.FromErr(fmt.Errorf("could not find thing %q", d.Id())) // want `READ-2: Read of x_search_errorf fails with an error saying the object is missing`
 }
 
+func findThing(things []api.Thing, name string) *api.Thing {
+	for i := range things {
+		if things[i].Name == name {
+			return &things[i]
+		}
+	}
+	return nil
+}
+
+// A listing searched by a helper; its nil answer ends the Read with an error.
+func readSearchHelper(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	things, _, err := meta.(api.Client).List("all")
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	thing := findThing(things, d.Id())
+	if thing == nil {
+		return diag.Errorf("No thing found for %q", d.Id()) // want `READ-2: Read of x_search_helper fails with an error saying the object is missing`
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// Safe: the same search, and the resource removed when it finds nothing.
+func readSearchHelperRemoves(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	things, _, err := meta.(api.Client).List("all")
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	thing := findThing(things, d.Id())
+	if thing == nil {
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
 // Safe: wrapping the client's error.
 func readWrapped(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
 	thing, _, err := meta.(api.Client).Get(d.Id())

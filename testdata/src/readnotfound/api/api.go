@@ -26,6 +26,9 @@ func (Client) Create(name string) (*Thing, error) { return &Thing{}, nil }
 func (Client) Put(id string, t Thing) error       { return nil }
 func (Client) Delete(id string) error             { return nil }
 
+// ResetToDefault puts an instance-wide setting back to its default.
+func (Client) ResetToDefault(id string) error { return nil }
+
 // List returns the things under a prefix: none, and no error, when the
 // prefix is gone.
 func (Client) List(prefix string) ([]Thing, *http.Response, error) { return nil, nil, nil }

@@ -24,8 +24,8 @@ var missingText = regexp.MustCompile(`(?i)(not\s+found|\bno\s+[\w-]+(?:\s+[\w-]+
 // say that the object is missing, where it has searched a listing without a
 // match or the API answered nil: the Read has decided the object is gone,
 // and must remove the resource instead. Messages that wrap another error,
-// failures elsewhere, and failures under a d.IsNewResource() test are left
-// alone.
+// failures elsewhere, failures beside a removal (lookupnotfound's) and
+// failures under a d.IsNewResource() test are left alone.
 func (c *checker) checkMessages(t tfssa.Target) {
 	if t.Exists || t.Wrapped {
 		return
@@ -33,13 +33,24 @@ func (c *checker) checkMessages(t tfssa.Target) {
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			msg, pos, ok := missingFailure(t, instr)
-			if !ok || c.reported[pos] || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || underNewResource(b) {
+			if !ok || c.reported[pos] || c.removes(b) || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || underNewResource(b) {
 				continue
 			}
 			c.reported[pos] = true
 			c.reportMessage(t, pos, msg)
 		}
 	}
+}
+
+// removes: b also removes the resource; lookupnotfound reports a branch that
+// removes and fails.
+func (c *checker) removes(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		if tfssa.Removal(instr, c.model.Removes) {
+			return true
+		}
+	}
+	return false
 }
 
 // missingFailure: instr fails the Read (an error diagnostic; an SDK error

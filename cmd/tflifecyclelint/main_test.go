@@ -241,10 +241,10 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 	if t.Failed() {
 		t.Logf("standalone output:\n%s", standalone.stderr)
 	}
-	// Opt-in: without the flag, readneverremoves is silent.
-	def := run(t, dir, bin, "./readneverremoves/...")
-	if strings.Contains(def.stderr, "readneverremoves:") {
-		t.Errorf("readneverremoves ran without being asked for:\n%s", def.stderr)
+	// Opt-in: without the flag, createignores is silent.
+	def := run(t, dir, bin, "./createignores/...")
+	if strings.Contains(def.stderr, "createignores:") {
+		t.Errorf("createignores ran without being asked for:\n%s", def.stderr)
 	}
 }
 

@@ -3,6 +3,7 @@ package tfssa
 import (
 	"fmt"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -185,6 +186,31 @@ type Siblings struct {
 
 func NewSiblings(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa.Function) *Siblings {
 	return &Siblings{pass: pass, model: model, funcs: funcs}
+}
+
+// NoopSDK reports whether t's SDK resource sets method to one of the SDK's
+// own do-nothing functions (schema.Noop, schema.NoopContext,
+// schema.RemoveFromState): a Delete that makes no remote call.
+func (s *Siblings) NoopSDK(t Target, method string) bool {
+	if !t.SDK {
+		return false
+	}
+	if s.byName == nil {
+		s.byName, _ = ByName(s.funcs)
+	}
+	for _, r := range s.model.SDK {
+		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Func] != t.Fn {
+			continue
+		}
+		f := r.Funcs[method].Func
+		if i := strings.LastIndex(f, "."); i >= 0 && strings.Contains(f, "helper/schema") {
+			switch f[i+1:] {
+			case "Noop", "NoopContext", "RemoveFromState":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Of returns t's resource's function for method when it is built in this

@@ -18,6 +18,7 @@ func Provider() *schema.Provider {
 		"x_warns":         resourceWarns(),
 		"x_repo_settings": resourceRepoSettings(),
 		"x_prefix":        resourcePrefix(),
+		"x_undeletable":   resourceUndeletable(),
 	}}
 }
 
@@ -146,5 +147,21 @@ func readPrefix(_ context.Context, d *schema.ResourceData, meta any) diag.Diagno
 		keys = append(keys, t.Name)
 	}
 	d.Set("keys", keys)
+	return nil
+}
+
+// Safe: the object cannot be deleted at all (Delete is the SDK's no-op, and
+// Create only claims an existing code), so Read never meets a missing one.
+func resourceUndeletable() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readUndeletable, DeleteContext: schema.NoopContext,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+func readUndeletable(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return diag.Errorf("reading code %s: %s", d.Id(), err)
+	}
+	d.Set("name", thing.Name)
 	return nil
 }

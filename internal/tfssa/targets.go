@@ -192,23 +192,13 @@ func NewSiblings(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]
 // own do-nothing functions (schema.Noop, schema.NoopContext,
 // schema.RemoveFromState): a Delete that makes no remote call.
 func (s *Siblings) NoopSDK(t Target, method string) bool {
-	if !t.SDK {
+	ref, ok := s.sdkRef(t, method)
+	if !ok || !strings.Contains(ref.Func, "helper/schema") {
 		return false
 	}
-	if s.byName == nil {
-		s.byName, _ = ByName(s.funcs)
-	}
-	for _, r := range s.model.SDK {
-		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Func] != t.Fn {
-			continue
-		}
-		f := r.Funcs[method].Func
-		if i := strings.LastIndex(f, "."); i >= 0 && strings.Contains(f, "helper/schema") {
-			switch f[i+1:] {
-			case "Noop", "NoopContext", "RemoveFromState":
-				return true
-			}
-		}
+	switch ref.Func[strings.LastIndex(ref.Func, ".")+1:] {
+	case "Noop", "NoopContext", "RemoveFromState":
+		return true
 	}
 	return false
 }
@@ -219,6 +209,17 @@ func (s *Siblings) Of(t Target, method string) *ssa.Function {
 	if !t.SDK {
 		return s.funcs[facts.Method(s.pass.Pkg, t.Name, method)]
 	}
+	if ref, ok := s.sdkRef(t, method); ok {
+		return s.byName[ref.Func]
+	}
+	return nil
+}
+
+// sdkRef is the function t's SDK resource sets for method.
+func (s *Siblings) sdkRef(t Target, method string) (facts.FuncRef, bool) {
+	if !t.SDK {
+		return facts.FuncRef{}, false
+	}
 	if s.byName == nil {
 		s.byName, _ = ByName(s.funcs)
 	}
@@ -226,9 +227,8 @@ func (s *Siblings) Of(t Target, method string) *ssa.Function {
 		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Func] != t.Fn {
 			continue
 		}
-		if ref, ok := r.Funcs[method]; ok {
-			return s.byName[ref.Func]
-		}
+		ref, ok := r.Funcs[method]
+		return ref, ok
 	}
-	return nil
+	return facts.FuncRef{}, false
 }

@@ -157,10 +157,33 @@ type FuncRef struct {
 	// a function literal or an expression the model cannot name.
 	Func string
 	Pos  token.Pos
+	// Lit is the position of the function literal when the field holds one,
+	// directly or through a local variable assigned once (var read = func...).
+	Lit token.Pos
 	// Wrapper names the decorator the function is handed to, when the field
 	// holds wrapper(f) (a retry, logging or not-found handler): "" if none.
 	Wrapper string
 }
+
+// Key names the function for lookups by name (tfssa.ByName): Func, or
+// LitKey of a function literal.
+func (r FuncRef) Key() string {
+	if r.Func != "" || !r.Lit.IsValid() {
+		return r.Func
+	}
+	return LitKey(r.Lit)
+}
+
+// Name is how a finding names the function.
+func (r FuncRef) Name() string {
+	if r.Func == "" {
+		return "a function literal"
+	}
+	return r.Func
+}
+
+// LitKey names the function literal at pos.
+func LitKey(pos token.Pos) string { return fmt.Sprintf("func@%d", pos) }
 
 // SDKResource is a *schema.Resource value of SDKv2, SDK v1 or legacy helper/schema.
 type SDKResource struct {

@@ -147,6 +147,8 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 		inner := unwrapDecorator(info, v)
 		if fn, ok := e.objectOf(inner).(*types.Func); ok {
 			ref.Func = FuncName(fn.Origin())
+		} else {
+			ref.Lit = e.funcLit(inner, body)
 		}
 		if call, ok := ast.Unparen(v).(*ast.CallExpr); ok && inner != v {
 			if w := e.staticCallee(call); w != nil {
@@ -187,7 +189,7 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 			r.CustomizeDiffSpan = [2]token.Pos{v.Pos(), v.End()}
 		}
 	case "Importer":
-		r.Importer, r.ImportFunc = e.sdkImporter(v)
+		r.Importer, r.ImportFunc = e.sdkImporter(v, body)
 	}
 }
 
@@ -238,7 +240,7 @@ func (e *env) sdkUpgraders(v ast.Expr) ([]Upgrader, bool) {
 }
 
 // sdkImporter classifies a ResourceImporter and names a custom one's function.
-func (e *env) sdkImporter(v ast.Expr) (string, FuncRef) {
+func (e *env) sdkImporter(v ast.Expr, body *ast.BlockStmt) (string, FuncRef) {
 	if isNil(e.pass.TypesInfo, v) {
 		return "", FuncRef{}
 	}
@@ -262,6 +264,8 @@ func (e *env) sdkImporter(v ast.Expr) (string, FuncRef) {
 			ref = FuncRef{Field: key, Pos: fv.Pos()}
 			if fn != nil {
 				ref.Func = FuncName(fn.Origin())
+			} else {
+				ref.Lit = e.funcLit(fv, body)
 			}
 		}
 	}
@@ -455,6 +459,23 @@ func (e *env) providerMap(x ast.Expr, kind Kind, override map[types.Object]Kind)
 		}
 	}
 	return out
+}
+
+// funcLit returns the position of the function literal v is, or that the
+// local variable v is assigned once in body; NoPos otherwise.
+func (e *env) funcLit(v ast.Expr, body *ast.BlockStmt) token.Pos {
+	v = unparen(v)
+	if id, ok := v.(*ast.Ident); ok {
+		lv, ok := e.resolveLocal(body, id)
+		if !ok || len(lv.mutations) > 0 {
+			return token.NoPos
+		}
+		v = unparen(lv.init)
+	}
+	if fl, ok := v.(*ast.FuncLit); ok {
+		return fl.Pos()
+	}
+	return token.NoPos
 }
 
 // unwrapDecorator sees through a wrapper call that takes a function of the

@@ -18,6 +18,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/searchnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
@@ -44,6 +45,7 @@ var registry = []lint.Check{
 	{Doc: readneverremoves.Doc, Analyzer: readneverremoves.Analyzer},
 	{Doc: readnotfound.Doc, Analyzer: readnotfound.Analyzer},
 	{Doc: requestwrite.Doc, Analyzer: requestwrite.Analyzer},
+	{Doc: searchnotfound.Doc, Analyzer: searchnotfound.Analyzer},
 	{Doc: setnewnoncomputed.Doc, Analyzer: setnewnoncomputed.Analyzer},
 	{Doc: stalecomputed.Doc, Analyzer: stalecomputed.Analyzer},
 	{Doc: unguardedunknown.Doc, Analyzer: unguardedunknown.Analyzer},

@@ -41,7 +41,7 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
 		return nil
 	}
-	create, read, update := byName[r.Funcs["Create"].Func], byName[r.Funcs["Read"].Func], byName[r.Funcs["Update"].Func]
+	create, read, update := byName[r.Funcs["Create"].Key()], byName[r.Funcs["Read"].Key()], byName[r.Funcs["Update"].Key()]
 	// Both checks compare with Update: without one to follow there is
 	// nothing to walk.
 	if create == nil || read == nil || update == nil || update == create {

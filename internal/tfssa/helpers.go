@@ -50,9 +50,17 @@ func StructName(t types.Type) string {
 func ByName(funcs map[*types.Func]*ssa.Function) (map[string]*ssa.Function, []*ssa.Function) {
 	byName := map[string]*ssa.Function{}
 	all := make([]*ssa.Function, 0, len(funcs))
+	var lits func(fn *ssa.Function)
+	lits = func(fn *ssa.Function) {
+		for _, anon := range fn.AnonFuncs {
+			byName[facts.LitKey(anon.Pos())] = anon // a lifecycle function written as a literal
+			lits(anon)
+		}
+	}
 	for obj, fn := range funcs {
 		byName[facts.FuncName(obj)] = fn
 		all = append(all, fn)
+		lits(fn)
 	}
 	sort.Slice(all, func(i, j int) bool { return tfapi.SourceOrder(all[i].Prog.Fset, all[i].Pos(), all[j].Pos()) })
 	return byName, all

@@ -448,7 +448,7 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 			return false // a context carrying the ID for logging is not a key
 		}
 	case *ssa.Alloc:
-		return isParam(v, k.input) || filledFrom(v, k.input) || k.storedInto(v, depth)
+		return isParam(v, k.input) || FilledFrom(v, k.input) || k.storedInto(v, depth)
 	case *ssa.Const, *ssa.Global, *ssa.Function:
 		return false
 	case *ssa.Extract:
@@ -516,9 +516,9 @@ func readsStateHelper(call *ssa.Call) bool {
 	return false
 }
 
-// filledFrom reports whether a local model was passed to a call on the
+// FilledFrom reports whether a local model was passed to a call on the
 // request (req.State.Get(ctx, &state)).
-func filledFrom(a *ssa.Alloc, req ssa.Value) bool {
+func FilledFrom(a *ssa.Alloc, req ssa.Value) bool {
 	var refs []ssa.Instruction
 	if a.Referrers() != nil {
 		refs = *a.Referrers()

@@ -52,10 +52,10 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 	byName, _ := ByName(funcs)
 	for _, r := range model.SDK {
 		ref, ok := r.Funcs[method]
-		if r.Kind != kind || !r.Resolved || !ok || byName[ref.Func] == nil {
+		if r.Kind != kind || !r.Resolved || !ok || byName[ref.Key()] == nil {
 			continue
 		}
-		fn := byName[ref.Func]
+		fn := byName[ref.Key()]
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
@@ -210,7 +210,7 @@ func (s *Siblings) Of(t Target, method string) *ssa.Function {
 		return s.funcs[facts.Method(s.pass.Pkg, t.Name, method)]
 	}
 	if ref, ok := s.sdkRef(t, method); ok {
-		return s.byName[ref.Func]
+		return s.byName[ref.Key()]
 	}
 	return nil
 }
@@ -224,7 +224,7 @@ func (s *Siblings) sdkRef(t Target, method string) (facts.FuncRef, bool) {
 		s.byName, _ = ByName(s.funcs)
 	}
 	for _, r := range s.model.SDK {
-		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Func] != t.Fn {
+		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Key()] != t.Fn {
 			continue
 		}
 		ref, ok := r.Funcs[method]

@@ -22,13 +22,13 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Fun
 		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
-		read := byName[r.Funcs["Read"].Func]
+		read := byName[r.Funcs["Read"].Key()]
 		for _, method := range []string{"Create", "Update"} {
 			ref, ok := r.Funcs[method]
 			if !ok {
 				continue
 			}
-			for _, c := range sdkSets(byName[ref.Func], read) {
+			for _, c := range sdkSets(byName[ref.Key()], read) {
 				a := sdkCandidate(r, c)
 				if a == nil || reported[c.Pos()] {
 					continue
@@ -36,7 +36,7 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, byName map[string]*ssa.Fun
 				reported[c.Pos()] = true
 				rep.Report(lint.Finding{Rule: "APPLY-2", Pos: c.Pos(),
 					Message: fmt.Sprintf("%s of %s saves %q (%s, not Computed) as a string built by a normalising step instead of the configured value: when it differs, the new state differs from the plan — Terraform only logs this for an SDK provider — and the next plan shows a change; save d.Get(%q) and normalise in Read, or suppress the difference with a DiffSuppressFunc", ref.Field, r.Name, a.Name, flags(a), a.Name),
-					Related: []analysis.RelatedInformation{lint.Related(a.Pos, "%q is declared here", a.Name), lint.Related(ref.Pos, "%s is %s", ref.Field, ref.Func)}})
+					Related: []analysis.RelatedInformation{lint.Related(a.Pos, "%q is declared here", a.Name), lint.Related(ref.Pos, "%s is %s", ref.Field, ref.Name())}})
 			}
 		}
 	}

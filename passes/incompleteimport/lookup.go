@@ -39,15 +39,12 @@ type importStub struct {
 
 // stubOf reads the resource's importer; ok is false when the check cannot
 // tell what it sets.
-func stubOf(r *facts.SDKResource, funcs map[*types.Func]*ssa.Function, byName map[string]*ssa.Function) (importStub, bool) {
+func stubOf(r *facts.SDKResource, byName map[string]*ssa.Function) (importStub, bool) {
 	switch r.Importer {
 	case "passthrough":
 		return importStub{says: "is imported with ImportStatePassthrough, which sets only the ID"}, true
 	case "custom":
-		fn := byName[r.ImportFunc.Func]
-		if r.ImportFunc.Func == "" {
-			fn = literalAt(funcs, r.ImportFunc.Pos)
-		}
+		fn := byName[r.ImportFunc.Key()]
 		if fn == nil {
 			return importStub{}, false
 		}
@@ -90,28 +87,6 @@ func checkSDKLookups(rep *lint.Reporter, r *facts.SDKResource, stub importStub, 
 			}})
 	}
 	return reported
-}
-
-// literalAt finds the function literal declared at pos.
-func literalAt(funcs map[*types.Func]*ssa.Function, pos token.Pos) *ssa.Function {
-	var find func(fns []*ssa.Function) *ssa.Function
-	find = func(fns []*ssa.Function) *ssa.Function {
-		for _, fn := range fns {
-			if fn.Pos() == pos {
-				return fn
-			}
-			if f := find(fn.AnonFuncs); f != nil {
-				return f
-			}
-		}
-		return nil
-	}
-	for _, fn := range funcs {
-		if f := find(fn.AnonFuncs); f != nil {
-			return f
-		}
-	}
-	return nil
 }
 
 func sortedKeys(m map[string]bool) []string {

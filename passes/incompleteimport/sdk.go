@@ -19,17 +19,17 @@ import (
 // object up by (IMPORT-1), and passthrough-imported ones whose Read never
 // sets a Required+ForceNew attribute (IMPORT-3).
 func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa.Function) {
-	byName := byName(funcs)
+	byName, _ := tfssa.ByName(funcs)
 	for _, r := range model.SDK {
 		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
 		ref, ok := r.Funcs["Read"]
-		read := byName[ref.Func]
+		read := byName[ref.Key()]
 		if !ok || read == nil {
 			continue
 		}
-		stub, ok := stubOf(r, funcs, byName)
+		stub, ok := stubOf(r, byName)
 		if !ok {
 			continue
 		}
@@ -61,7 +61,7 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 	}
 	related := []analysis.RelatedInformation{
 		lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
-		lint.Related(ref.Pos, "Read is %s", ref.Func),
+		lint.Related(ref.Pos, "Read is %s", ref.Name()),
 	}
 	// Reported on Read, which must fill what the importer leaves out.
 	if len(replaced) > 0 {
@@ -158,15 +158,6 @@ func quoteAll(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
-}
-
-// byName indexes the package's SSA functions by the model's function names.
-func byName(funcs map[*types.Func]*ssa.Function) map[string]*ssa.Function {
-	out := map[string]*ssa.Function{}
-	for obj, fn := range funcs {
-		out[facts.FuncName(obj)] = fn
-	}
-	return out
 }
 
 // A state writer wraps d: `sw := newStateWriter(d); sw.set("name", v)`.

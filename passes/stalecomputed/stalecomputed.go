@@ -30,8 +30,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
 			continue
 		}
-		update := resolve(r.Funcs["Update"], byName, all)
-		read := resolve(r.Funcs["Read"], byName, all)
+		update := byName[r.Funcs["Update"].Key()]
+		read := byName[r.Funcs["Read"].Key()]
 		if update == nil || read == nil {
 			continue
 		}
@@ -78,24 +78,6 @@ func updatedPrefix(attrs []facts.Attribute, name string, changed map[string]toke
 			continue
 		}
 		return x
-	}
-	return nil
-}
-
-// resolve finds the SSA function a lifecycle field names, or the literal it holds.
-func resolve(ref facts.FuncRef, byName map[string]*ssa.Function, all []*ssa.Function) *ssa.Function {
-	if ref.Func != "" {
-		return byName[ref.Func]
-	}
-	if !ref.Pos.IsValid() {
-		return nil
-	}
-	for _, fn := range all {
-		for _, anon := range fn.AnonFuncs {
-			if anon.Pos() == ref.Pos {
-				return anon
-			}
-		}
 	}
 	return nil
 }

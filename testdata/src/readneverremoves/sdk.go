@@ -19,6 +19,8 @@ func Provider() *schema.Provider {
 		"x_repo_settings": resourceRepoSettings(),
 		"x_prefix":        resourcePrefix(),
 		"x_undeletable":   resourceUndeletable(),
+		"x_closure":       resourceClosure(),
+		"x_closure_ok":    resourceClosureRemoves(),
 	}}
 }
 
@@ -164,4 +166,38 @@ func readUndeletable(ctx context.Context, d *schema.ResourceData, meta any) diag
 	}
 	d.Set("name", thing.Name)
 	return nil
+}
+
+// A Read held in a local variable is the resource's Read all the same.
+func resourceClosure() *schema.Resource {
+	var read = func(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+		thing, _, err := meta.(api.Client).Get(d.Id())
+		if err != nil {
+			return diag.FromErr(err) // want `READ-2: Read of resourceClosure has no path that removes the resource from state`
+		}
+		d.Set("name", thing.Name)
+		return nil
+	}
+	update := func(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+		return read(ctx, d, meta)
+	}
+	return &schema.Resource{CreateContext: create, ReadContext: read, UpdateContext: update, DeleteContext: remove,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+func resourceClosureRemoves() *schema.Resource {
+	return &schema.Resource{CreateContext: create, DeleteContext: remove,
+		ReadContext: func(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			thing, _, err := meta.(api.Client).Get(d.Id())
+			if errs.Gone(err) {
+				d.SetId("")
+				return nil
+			}
+			if err != nil {
+				return diag.FromErr(err)
+			}
+			d.Set("name", thing.Name)
+			return nil
+		},
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
 }

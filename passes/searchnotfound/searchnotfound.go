@@ -1,0 +1,163 @@
+package searchnotfound
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports resource Reads that search a listing for their object
+// and, when nothing matches, go on without removing the resource.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+func run(pass *analysis.Pass) (any, error) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
+	if !ok {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
+		if t.Exists || t.Wrapped {
+			continue // the SDK (Exists) or a decorator around Read removes the resource
+		}
+		for _, s := range searches(t) {
+			if mayRemove(s.exit, model) {
+				continue
+			}
+			if ret := keepsState(t, s.exit); ret.IsValid() {
+				report(rep, t, s, ret)
+			}
+		}
+	}
+	return nil, nil
+}
+
+func report(rep *lint.Reporter, t tfssa.Target, s search, ret token.Pos) {
+	remedy := "call resp.State.RemoveResource(ctx) and return"
+	if t.SDK {
+		remedy = `call d.SetId("") and return nil`
+	}
+	name := tfssa.CalleeName(s.call)
+	rep.Report(lint.Finding{Rule: "READ-2", Pos: ret,
+		Message: fmt.Sprintf("Read of %s searches what %s lists for the resource's ID, and when nothing matches (the object was deleted outside Terraform) it reaches this return without removing the resource: the old state is kept, and the next plan neither re-creates the object nor reports it gone; when no element matches, %s", t.Name, name, remedy),
+		Related: []analysis.RelatedInformation{
+			lint.Related(s.call.Pos(), "the listing searched comes from %s here", name),
+			lint.Related(tfssa.CondPos(s.match), "an element is matched against the resource's ID here"),
+			lint.Related(s.exit.Instrs[0].Pos(), "the search ends here without a match"),
+		}})
+}
+
+// mayRemove: a path from b removes the resource, or hands the state to code
+// that may (a helper that cannot be followed).
+func mayRemove(b *ssa.BasicBlock, model *facts.Model) bool {
+	for r := range tfssa.Reachable(b) {
+		for _, instr := range r.Instrs {
+			if tfssa.Removal(instr, model.Removes) || opaque(instr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opaque: the state handed to a function value or an interface method.
+func opaque(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok || call.Common().StaticCallee() != nil {
+		return false
+	}
+	for _, a := range call.Common().Args {
+		if tfssa.StateLike(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepsState returns a return statement reached from b on a path that does
+// not fail: the Read ends successfully with the state it was given.
+func keepsState(t tfssa.Target, b *ssa.BasicBlock) token.Pos {
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(b *ssa.BasicBlock) token.Pos
+	walk = func(b *ssa.BasicBlock) token.Pos {
+		if seen[b] {
+			return token.NoPos
+		}
+		seen[b] = true
+		for _, instr := range b.Instrs {
+			if !t.SDK && addsError(instr) {
+				return token.NoPos
+			}
+			if ret, ok := instr.(*ssa.Return); ok {
+				if !t.SDK || succeeds(ret) {
+					return flow.Pos(t.Fn, ret)
+				}
+				return token.NoPos
+			}
+		}
+		for _, s := range b.Succs {
+			if p := walk(s); p.IsValid() {
+				return p
+			}
+		}
+		return token.NoPos
+	}
+	return walk(b)
+}
+
+// addsError: resp.Diagnostics.AddError(...) and the like (appending the
+// diagnostics of a call, such as resp.State.Set's, fails only if it fails).
+func addsError(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok || !tfssa.Fails(instr) {
+		return false
+	}
+	name := call.Common().StaticCallee().Name()
+	return name == "AddError" || name == "AddAttributeError"
+}
+
+// succeeds: an SDK Read's return that does not build an error of its own:
+// nil, or the result of a helper that fills d (return flatten(d, obj)).
+func succeeds(ret *ssa.Return) bool {
+	switch tfssa.ReturnKind(ret) {
+	case "success":
+		return true
+	case "error":
+		v := ret.Results[len(ret.Results)-1]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if fn := call.Common().StaticCallee(); fn != nil && fn.Name() == "FromErr" && len(call.Common().Args) == 1 {
+			call, ok = call.Common().Args[0].(*ssa.Call) // diag.FromErr(d.Set(...))
+			if !ok {
+				return false
+			}
+		}
+		return !buildsError(call)
+	}
+	return false
+}
+
+// buildsError: fmt.Errorf, errors.New, diag.Errorf and the like.
+func buildsError(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return true // a function value: cannot tell
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "fmt", "errors":
+		return true
+	}
+	return fn.Name() == "Errorf" || fn.Name() == "Diagnostics"
+}

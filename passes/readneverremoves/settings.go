@@ -42,7 +42,50 @@ func settingsResource(create, update, read, del *ssa.Function) bool {
 			return false
 		}
 	}
-	return true
+	return !deletesByRequest(del, create, update, read)
+}
+
+// deletesByRequest: del calls a function named as a deletion, or uses a
+// text that asks for one (the HTTP method DELETE, SQL DROP or DELETE), that
+// create, update and read do not: how a Delete deletes through a generic
+// executor (db.Exec(q), client.Do(req)) whose own name says nothing.
+func deletesByRequest(del *ssa.Function, others ...*ssa.Function) bool {
+	texts, calls := requestNames(del)
+	for _, o := range others {
+		ot, oc := requestNames(o)
+		for k := range ot {
+			delete(texts, k)
+		}
+		for k := range oc {
+			delete(calls, k)
+		}
+	}
+	for name := range calls {
+		if deletes(name) {
+			return true
+		}
+	}
+	for s := range texts {
+		u := strings.ToUpper(strings.TrimSpace(s))
+		if u == "DELETE" || strings.HasPrefix(u, "DROP ") || strings.HasPrefix(u, "DELETE FROM ") {
+			return true
+		}
+	}
+	return false
+}
+
+// requestNames: the string constants fn uses and the names of the
+// functions it calls (with its package's helpers, three calls deep).
+func requestNames(fn *ssa.Function) (texts, calls map[string]bool) {
+	calls = map[string]bool{}
+	if fn == nil {
+		return map[string]bool{}, calls
+	}
+	texts, _ = tfssa.NamesIn(fn, func(f *ssa.Function) bool {
+		calls[f.Name()] = true
+		return false
+	})
+	return texts, calls
 }
 
 // deleteVerbs start the names of calls that delete an object rather than

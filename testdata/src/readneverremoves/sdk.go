@@ -21,6 +21,8 @@ func Provider() *schema.Provider {
 		"x_undeletable":   resourceUndeletable(),
 		"x_closure":       resourceClosure(),
 		"x_closure_ok":    resourceClosureRemoves(),
+		"x_table":         resourceTable(),
+		"x_table_setting": resourceTableSetting(),
 	}}
 }
 
@@ -200,4 +202,54 @@ func resourceClosureRemoves() *schema.Resource {
 			return nil
 		},
 		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true, ForceNew: true}}}
+}
+
+// A SQL object: every call is Exec or Query, but Delete drops the table.
+func resourceTable() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: func(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			return diag.FromErr(meta.(api.Client).Exec("CREATE TABLE " + d.Get("name").(string)))
+		},
+		ReadContext: readTable,
+		UpdateContext: func(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			return diag.FromErr(meta.(api.Client).Exec("ALTER TABLE " + d.Id()))
+		},
+		DeleteContext: func(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			return diag.FromErr(meta.(api.Client).Exec("DROP TABLE " + d.Id()))
+		},
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}}
+}
+
+func readTable(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	t, err := meta.(api.Client).Query("SHOW TABLES LIKE " + d.Id())
+	if err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of resourceTable has no path that removes the resource from state`
+	}
+	d.Set("name", t.Name)
+	return nil
+}
+
+// Quiet: a setting of a table; Delete puts it back to its default.
+func resourceTableSetting() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: func(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			return diag.FromErr(meta.(api.Client).Exec("ALTER TABLE t SET " + d.Get("name").(string)))
+		},
+		ReadContext: readTableSetting,
+		UpdateContext: func(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			return diag.FromErr(meta.(api.Client).Exec("ALTER TABLE t SET " + d.Get("name").(string)))
+		},
+		DeleteContext: func(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+			return diag.FromErr(meta.(api.Client).Exec("ALTER TABLE t RESET " + d.Id()))
+		},
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}}
+}
+
+func readTableSetting(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	t, err := meta.(api.Client).Query("SHOW PARAMETERS LIKE " + d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", t.Name)
+	return nil
 }

@@ -229,6 +229,31 @@ func underNilAnswer(b *ssa.BasicBlock) bool {
 				return true
 			}
 		}
+		if tfssa.IsNilConst(cmp.Y) && filledByCall(cmp.X) || tfssa.IsNilConst(cmp.X) && filledByCall(cmp.Y) {
+			return true
+		}
+	}
+	return false
+}
+
+// filledByCall: v is read from a local handed to a call to the API that
+// fills it (client.Query(ctx, &query, vars); query.Stack == nil): the
+// answer of a GraphQL or JSON client that decodes into its argument.
+func filledByCall(v ssa.Value) bool {
+	a, ok := tfssa.RootLoad(v).(*ssa.Alloc)
+	if !ok || a == v || a.Referrers() == nil {
+		return false
+	}
+	refs := append([]ssa.Instruction(nil), *a.Referrers()...)
+	for _, r := range refs {
+		if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
+			refs = append(refs, *mi.Referrers()...)
+		}
+	}
+	for _, r := range refs {
+		if call, ok := r.(*ssa.Call); ok && tfssa.Failable(call) {
+			return true
+		}
 	}
 	return false
 }

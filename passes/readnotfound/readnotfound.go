@@ -28,6 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.checkNilObject(t)
 		c.checkMessages(t)
+		c.checkHelperMessages(t)
 	}
 	return nil, nil
 }

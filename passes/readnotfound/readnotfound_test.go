@@ -22,4 +22,5 @@ var outcomes = []testutil.Outcome{
 	{Finding: `returns without error and without removing`, Says: `the old state is kept and Terraform never plans to re-create it`},
 	{Finding: `without a nil test`, Says: `the provider panics`},
 	{Finding: `fails with an error saying the object is missing`, Says: `every plan then fails after an out-of-band delete`},
+	{Finding: `fails here with the error of`, Says: `every plan then fails after an out-of-band delete`},
 }

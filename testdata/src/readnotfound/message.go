@@ -3,6 +3,7 @@ package readnotfound
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -196,6 +197,70 @@ func readNewOnly(_ context.Context, d *schema.ResourceData, meta any) diag.Diagn
 		}
 		d.SetId("")
 		return nil
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// fetchThing decodes a query's answer; a missing thing is a nil field, which
+// it turns into an error of its own.
+func fetchThing(meta any, id string) (*api.Thing, error) {
+	var q struct{ Thing *api.Thing }
+	if err := meta.(api.Client).Decode("thing(id: "+id+")", &q); err != nil {
+		return nil, err
+	}
+	if q.Thing == nil {
+		return nil, fmt.Errorf("thing %s not found", id)
+	}
+	return q.Thing, nil
+}
+
+// fetchThingByID hands on fetchThing's answer.
+func fetchThingByID(meta any, id string) (*api.Thing, error) { return fetchThing(meta, id) }
+
+// The helper decides the thing is gone and says so with an error; Read
+// fails with it.
+func readFetchSays(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := fetchThingByID(meta, d.Id())
+	if err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of x_fetch_says fails here with the error of fetchThingByID, which says the object is missing \("thing %s not found"\)`
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// fetchOrNil answers a missing thing with nil and no error.
+func fetchOrNil(meta any, id string) (*api.Thing, error) {
+	var q struct{ Thing *api.Thing }
+	if err := meta.(api.Client).Decode("thing(id: "+id+")", &q); err != nil {
+		return nil, err
+	}
+	return q.Thing, nil
+}
+
+// Safe: a missing thing comes back as nil, and Read removes it.
+func readFetchNil(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := fetchOrNil(meta, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if thing == nil {
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// Safe: Read tests the helper's error for not-found.
+func readFetchTested(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, err := fetchThing(meta, d.Id())
+	if err != nil && strings.Contains(err.Error(), "not found") {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
 	}
 	d.Set("name", thing.Name)
 	return nil

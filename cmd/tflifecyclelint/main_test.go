@@ -200,7 +200,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"readnotfound", nil, 14},
 		// 7 of them on Reads in the readnotfound fixtures that never remove.
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 13},
-		{"lookupnotfound", nil, 9},
+		{"lookupnotfound", nil, 10},
 		{"unknowninstate", nil, 11},
 		{"incompleteimport", nil, 13},
 		{"missingstateset", nil, 8},

@@ -187,11 +187,13 @@ func remoteCall(call *ssa.Call) bool {
 		return true
 	}
 	fn := c.StaticCallee()
-	if fn == nil || fn.Pkg == nil {
+	if fn == nil {
 		return false
 	}
-	p := fn.Pkg.Pkg.Path()
-	return !tfapi.IsStd(p) && !tfapi.IsPluginLib(p)
+	// PkgPath: a method of a package the Read reaches only through another
+	// (api.Cluster().GetVMNodeName) has no SSA package of its own.
+	p := PkgPath(fn)
+	return p != "" && !tfapi.IsStd(p) && !tfapi.IsPluginLib(p)
 }
 
 // asksAPI: a call that can ask the remote API for something: client or

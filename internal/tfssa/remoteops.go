@@ -55,13 +55,13 @@ func remoteOp(c *ssa.CallCommon, pkg *ssa.Package) (string, *ssa.Function) {
 		return c.Value.Type().String() + "." + c.Method.Name(), nil
 	}
 	fn := c.StaticCallee()
-	if fn == nil || fn.Pkg == nil {
+	if fn == nil {
 		return "", nil
 	}
 	if fn.Pkg == pkg {
 		return "", fn
 	}
-	if p := fn.Pkg.Pkg.Path(); tfapi.IsStd(p) || tfapi.IsPluginLib(p) {
+	if p := PkgPath(fn); p == "" || tfapi.IsStd(p) || tfapi.IsPluginLib(p) {
 		return "", nil
 	}
 	if fn.Origin() != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry"
@@ -16,6 +17,7 @@ import (
 func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_parent_first":    {CreateContext: create, ReadContext: readParentFirst, DeleteContext: remove, Schema: schemaMap()},
+		"x_node_first":      {CreateContext: create, ReadContext: readNodeFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_request":  {CreateContext: create, ReadContext: readParentRequest, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_helper":   {CreateContext: create, ReadContext: readParentHelperError, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_logged":   {CreateContext: create, ReadContext: readParentLogged, DeleteContext: remove, Schema: schemaMap()},
@@ -57,6 +59,30 @@ func create(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostic
 func remove(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics { return nil }
 
 func gone(resp *http.Response) bool { return resp != nil && resp.StatusCode == http.StatusNotFound }
+
+// The machine's node is looked up first, through a client of a package the
+// provider does not import itself: a deleted machine runs on no node.
+func readNodeFirst(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	id, err := strconv.Atoi(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	node, err := c.Nodes().NodeOf(ctx, id)
+	if err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of x_node_first fails here when NodeOf finds nothing, before it reaches its own not-found test`
+	}
+	child, resp, err := c.Child(ctx, node, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
 
 // The parent is looked up first and its error returned: after the parent is
 // deleted (which deletes the child), Read never reaches the 404 test below.

@@ -4,6 +4,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fixtures/lookupnotfound/api/nodes"
 	"net/http"
 )
 
@@ -19,6 +20,9 @@ func NewClient(region string) (*Client, error) { return &Client{}, nil }
 
 // GetRequest names an object by a request struct.
 type GetRequest struct{ ID string }
+
+// Nodes is the client of the nodes a machine runs on.
+func (*Client) Nodes() *nodes.Client { return &nodes.Client{} }
 
 // Parent looks up a parent (a project, an application) by a request struct.
 func (*Client) Parent(ctx context.Context, req GetRequest) (*Thing, error) { return &Thing{}, nil }

@@ -8,6 +8,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/importidindex"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/lookupnotfound"
@@ -35,6 +36,7 @@ var registry = []lint.Check{
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
+	{Doc: importidindex.Doc, Analyzer: importidindex.Analyzer},
 	{Doc: incompleteimport.Doc, Analyzer: incompleteimport.Analyzer},
 	{Doc: invalidschemaflags.Doc, Analyzer: invalidschemaflags.Analyzer},
 	{Doc: lookupnotfound.Doc, Analyzer: lookupnotfound.Analyzer},

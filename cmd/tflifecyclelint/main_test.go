@@ -202,7 +202,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 14},
 		{"lookupnotfound", nil, 10},
 		{"unknowninstate", nil, 11},
-		{"incompleteimport", nil, 13},
+		{"incompleteimport", nil, 14},
 		{"missingstateset", nil, 8},
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},

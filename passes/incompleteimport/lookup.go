@@ -82,7 +82,7 @@ func checkSDKLookups(rep *lint.Reporter, r *facts.SDKResource, stub importStub, 
 			Message: fmt.Sprintf("%s %s, but Read looks the object up with %q read from state: after import it is empty, so Read looks up the wrong object and the import fails, with the API's error or, when Read takes the miss for a deleted object, with \"Cannot import non-existent remote object\"; set %q in the importer (from the ID) or look the object up by d.Id()", r.Name, stub.says, l.attr, l.attr),
 			Related: []analysis.RelatedInformation{
 				lint.Related(l.get, "%q read from state here", l.attr),
-				lint.Related(readRef.Pos, "Read is %s", readRef.Func),
+				lint.Related(readRef.Pos, "Read is %s", readRef.Name()),
 				lint.Related(r.Pos, "resource declared here"),
 			}})
 	}
@@ -147,8 +147,16 @@ func stateLookups(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) []st
 				}
 				continue
 			}
-			if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && tfssa.HandsResourceData(call.Common()) {
+			if !tfssa.HandsResourceData(call.Common()) {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg {
 				out = append(out, stateLookups(callee, depth+1, seen)...)
+			}
+			// A Read handed with d to a wrapper that calls it (a retry:
+			// readiness.Retry(read, ctx, d, meta)).
+			for _, g := range handedFuncs(call.Common(), fn.Pkg) {
+				out = append(out, stateLookups(g, depth+1, seen)...)
 			}
 		}
 	}

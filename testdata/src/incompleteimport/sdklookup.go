@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	apiclient "fixtures/incompleteimport/api"
+	"fixtures/incompleteimport/api/readiness"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
@@ -372,5 +373,35 @@ func setsAfter() *schema.Resource {
 		DeleteContext: noop,
 		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
 		Schema:        roleSchema(),
+	}
+}
+
+var ready readiness.Retrier
+
+// Read is the retry of a plain function handed d; that function looks the
+// object up by "parent_id", which the passthrough import leaves empty.
+func readAssignment(ctx context.Context, d *schema.ResourceData, m any) error {
+	r, err := api.GetRole(ctx, d.Get("parent_id").(string), d.Id()) // want `IMPORT-1: retried is imported with ImportStatePassthrough, which sets only the ID, but Read looks the object up with "parent_id" read from state`
+	if err != nil {
+		return err
+	}
+	return d.Set("etag", r.ID)
+}
+
+func readAssignmentRetry(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	return ready.Retry(readAssignment, ctx, d, m)
+}
+
+func retried() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readAssignmentRetry,
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema: map[string]*schema.Schema{
+			"parent_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+			"etag":      {Type: schema.TypeString, Computed: true},
+		},
 	}
 }

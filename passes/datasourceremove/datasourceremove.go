@@ -24,7 +24,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if fn := facts.Method(pass.Pkg, r.TypeName, "Read"); fn != nil && decls[fn] != nil {
 			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
-				if sel.Sel.Name == "RemoveResource" && facts.IsRemoval(pass.TypesInfo, call) {
+				if sel.Sel.Name == "RemoveResource" && facts.IsRemoval(pass.TypesInfo, call) && !addsErrorAfter(decls[fn].Body, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s removes itself from state in Read: Terraform fails with \"Provider produced null object\", which tells the user nothing about what is missing; report the missing object as an error diagnostic", r.TypeName)})
 				}
@@ -98,6 +98,71 @@ func returnsErrorAfter(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallE
 		return !found
 	})
 	return found
+}
+
+// addsErrorAfter reports whether the path after the RemoveResource call
+// adds an error diagnostic before it returns, in the call's block or, when
+// that block falls through, in the enclosing ones (`if missing {
+// RemoveResource }; AddError(...)`): Terraform then reports that error.
+func addsErrorAfter(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	path := pathTo(body, call)
+	for i := len(path) - 1; i > 0; i-- {
+		block, ok := path[i-1].(*ast.BlockStmt)
+		if !ok {
+			continue
+		}
+		after := false
+		for _, st := range block.List {
+			if st == path[i] {
+				after = true
+				continue
+			}
+			if !after {
+				continue
+			}
+			if _, ok := st.(*ast.ReturnStmt); ok {
+				return false
+			}
+			if addsError(st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pathTo lists the nodes from root down to n.
+func pathTo(root, n ast.Node) []ast.Node {
+	var path, found []ast.Node
+	ast.Inspect(root, func(x ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if x == nil {
+			path = path[:len(path)-1]
+			return true
+		}
+		path = append(path, x)
+		if x == n {
+			found = append([]ast.Node(nil), path...)
+		}
+		return true
+	})
+	return found
+}
+
+// addsError: resp.Diagnostics.AddError(...) as a statement.
+func addsError(st ast.Stmt) bool {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	c, ok := es.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "AddError" || sel.Sel.Name == "AddAttributeError")
 }
 
 // isEmptyLit matches diag.Diagnostics{} (no error).

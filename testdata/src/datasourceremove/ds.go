@@ -25,6 +25,26 @@ func (network) Read(ctx context.Context, req datasource.ReadRequest, resp *datas
 	}
 }
 
+// Safe: the removal is followed by an error diagnostic, which Terraform
+// reports instead of a null object.
+type subnet struct{ base.DataSource }
+
+func (subnet) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{"name": schema.StringAttribute{Required: true}}}
+}
+
+func (subnet) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if err := lookup(); err != nil {
+		if errors.Is(err, errMissing) {
+			resp.State.RemoveResource(ctx)
+		}
+		resp.Diagnostics.AddError("reading subnet", err.Error())
+		return
+	}
+}
+
+var errMissing = errors.New("missing")
+
 // Safe: a resource removing itself in Read is READ-2's correct behaviour.
 type thing struct{ base.Resource }
 

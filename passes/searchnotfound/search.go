@@ -197,6 +197,9 @@ func listedBy(x ssa.Value, depth int) *ssa.Call {
 		if call, ok := x.Tuple.(*ssa.Call); ok && tfssa.Failable(call) {
 			return call
 		}
+		if l, ok := x.Tuple.(*ssa.Lookup); ok {
+			return listedBy(l.X, depth+1) // items, ok := resp.Items["items"]
+		}
 	case *ssa.UnOp:
 		return listedBy(x.X, depth+1)
 	case *ssa.FieldAddr:
@@ -206,6 +209,8 @@ func listedBy(x ssa.Value, depth int) *ssa.Call {
 	case *ssa.Slice:
 		return listedBy(x.X, depth+1)
 	case *ssa.ChangeType:
+		return listedBy(x.X, depth+1)
+	case *ssa.Lookup: // resp.Items["items"]
 		return listedBy(x.X, depth+1)
 	}
 	return nil

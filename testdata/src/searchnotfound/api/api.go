@@ -20,5 +20,8 @@ func (Client) ListRules(parent string) ([]Rule, *http.Response, error) { return 
 // RuleIndex returns the rules of a parent by ID.
 func (Client) RuleIndex(parent string) (map[string]Rule, error) { return nil, nil }
 
+// GroupedRules returns the rules of a parent by kind.
+func (Client) GroupedRules(parent string) (map[string][]Rule, error) { return nil, nil }
+
 func (Client) CreateRule(parent string, r Rule) (*Rule, error) { return &Rule{}, nil }
-func (Client) DeleteRule(parent, id string) error             { return nil }
+func (Client) DeleteRule(parent, id string) error              { return nil }

@@ -103,3 +103,23 @@ func NamesIn(fn *ssa.Function, flag func(*ssa.Function) bool) (map[string]bool, 
 	visit(fn, 0)
 	return names, flagged
 }
+
+// HandedFuncs: the functions of pkg handed to a call as arguments that take
+// a *schema.ResourceData (readiness.Retry(read, ctx, d, meta)): a wrapper
+// that runs a lifecycle function.
+func HandedFuncs(c *ssa.CallCommon, pkg *ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	for _, a := range c.Args {
+		g, ok := a.(*ssa.Function)
+		if !ok || g.Pkg != pkg {
+			continue
+		}
+		for _, p := range g.Params {
+			if tfapi.IsResourceData(p.Type()) {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}

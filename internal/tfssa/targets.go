@@ -56,15 +56,78 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 			continue
 		}
 		fn := byName[ref.Key()]
+		wrapped := mayRemoveAround(ref.Wrapper, byName, model)
+		if g, w := forwarded(fn, model); g != nil {
+			fn, wrapped = g, wrapped || w
+		}
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
-				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: mayRemoveAround(ref.Wrapper, byName, model)})
+				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// forwarded: fn only hands d and a function of its package to a wrapper
+// that runs it (return readiness.Retry(read, ctx, d, meta)); that function
+// is the one to judge. wrapped: the wrapper may remove the resource itself
+// (its summary says so, it is out of sight, or fn hands it a closure that
+// removes, such as a not-found fallback).
+func forwarded(fn *ssa.Function, model *facts.Model) (g *ssa.Function, wrapped bool) {
+	if len(fn.Blocks) != 1 {
+		return nil, false
+	}
+	var call *ssa.CallCommon
+	for _, instr := range fn.Blocks[0].Instrs {
+		c, ok := instr.(ssa.CallInstruction)
+		if !ok || !HandsResourceData(c.Common()) {
+			continue
+		}
+		if call != nil {
+			return nil, false // two calls: not a plain forwarder
+		}
+		call = c.Common()
+	}
+	if call == nil {
+		return nil, false
+	}
+	fns := HandedFuncs(call, fn.Pkg)
+	if len(fns) != 1 {
+		return nil, false
+	}
+	w := call.StaticCallee()
+	wrapped = w == nil || w.Pkg != fn.Pkg
+	if !wrapped {
+		obj, ok := w.Object().(*types.Func)
+		wrapped = !ok || model.Removes(obj)
+	}
+	for _, anon := range fn.AnonFuncs {
+		if removesIn(anon, model) {
+			wrapped = true
+		}
+	}
+	return fns[0], wrapped
+}
+
+// forwards: fn is a forwarder to g.
+func forwards(fn, g *ssa.Function, model *facts.Model) bool {
+	f, _ := forwarded(fn, model)
+	return f != nil && f == g
+}
+
+// removesIn: fn removes the resource (directly or through a helper known to).
+func removesIn(fn *ssa.Function, model *facts.Model) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if Removal(instr, model.Removes) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mayRemoveAround: a decorator named wrapper removes the resource (its
@@ -224,7 +287,10 @@ func (s *Siblings) sdkRef(t Target, method string) (facts.FuncRef, bool) {
 		s.byName, _ = ByName(s.funcs)
 	}
 	for _, r := range s.model.SDK {
-		if r.Name != t.Name || !r.Resolved || s.byName[r.Funcs["Read"].Key()] != t.Fn {
+		if r.Name != t.Name || !r.Resolved {
+			continue
+		}
+		if read := s.byName[r.Funcs["Read"].Key()]; read == nil || read != t.Fn && !forwards(read, t.Fn, s.model) {
 			continue
 		}
 		ref, ok := r.Funcs[method]

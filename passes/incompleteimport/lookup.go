@@ -155,7 +155,7 @@ func stateLookups(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) []st
 			}
 			// A Read handed with d to a wrapper that calls it (a retry:
 			// readiness.Retry(read, ctx, d, meta)).
-			for _, g := range handedFuncs(call.Common(), fn.Pkg) {
+			for _, g := range tfssa.HandedFuncs(call.Common(), fn.Pkg) {
 				out = append(out, stateLookups(g, depth+1, seen)...)
 			}
 		}

@@ -122,7 +122,7 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 				case callee == nil || callee.Pkg != fn.Pkg && !tfapi.IsPluginLib(tfssa.PkgPath(callee)):
 					// Code out of sight; a wrapper that is handed a function
 					// of the package with d (a retry) runs that function.
-					fns := handedFuncs(c.Common(), fn.Pkg)
+					fns := tfssa.HandedFuncs(c.Common(), fn.Pkg)
 					if len(fns) == 0 {
 						return false
 					}
@@ -160,25 +160,6 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 		return true
 	}
 	return set, visit(fn, 0)
-}
-
-// handedFuncs: the functions of pkg handed to a call as arguments that take
-// a *schema.ResourceData (readiness.Retry(read, ctx, d, meta)).
-func handedFuncs(c *ssa.CallCommon, pkg *ssa.Package) []*ssa.Function {
-	var out []*ssa.Function
-	for _, a := range c.Args {
-		g, ok := a.(*ssa.Function)
-		if !ok || g.Pkg != pkg {
-			continue
-		}
-		for _, p := range g.Params {
-			if tfapi.IsResourceData(p.Type()) {
-				out = append(out, g)
-				break
-			}
-		}
-	}
-	return out
 }
 
 func quoteAll(names []string) string {

@@ -23,6 +23,8 @@ func Provider() *schema.Provider {
 		"x_closure_ok":    resourceClosureRemoves(),
 		"x_table":         resourceTable(),
 		"x_table_setting": resourceTableSetting(),
+		"x_retried":       {CreateContext: create, ReadContext: readRetried, DeleteContext: remove, Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}},
+		"x_fallback":      {CreateContext: create, ReadContext: readWithFallback, DeleteContext: remove, Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}},
 	}}
 }
 
@@ -252,4 +254,56 @@ func readTableSetting(_ context.Context, d *schema.ResourceData, meta any) diag.
 	}
 	d.Set("name", t.Name)
 	return nil
+}
+
+// retrier runs a lifecycle function again while the API is busy.
+type retrier struct{ attempts int }
+
+func (r retrier) Retry(f func(context.Context, *schema.ResourceData, any) error, ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	var err error
+	for i := 0; i < r.attempts; i++ {
+		if err = f(ctx, d, meta); err == nil {
+			return nil
+		}
+	}
+	return diag.FromErr(err)
+}
+
+func (r retrier) RetryWithFallback(f func(context.Context, *schema.ResourceData, any) error, ctx context.Context, d *schema.ResourceData, meta any, onMissing func(*schema.ResourceData)) diag.Diagnostics {
+	if err := f(ctx, d, meta); err != nil {
+		if errs.Gone(err) {
+			onMissing(d)
+			return nil
+		}
+		return diag.FromErr(err)
+	}
+	return nil
+}
+
+var busy = retrier{attempts: 3}
+
+// The Read the resource names only hands the real one to the retrier.
+func readRetried(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	return busy.Retry(readPlain, ctx, d, meta)
+}
+
+func readPlain(_ context.Context, d *schema.ResourceData, meta any) error {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return err // want `READ-2: Read of x_retried has no path that removes the resource from state`
+	}
+	return d.Set("name", thing.Name)
+}
+
+// Quiet: the forwarder hands a fallback that removes the resource.
+func readWithFallback(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	return busy.RetryWithFallback(readPlain2, ctx, d, meta, func(d *schema.ResourceData) { d.SetId("") })
+}
+
+func readPlain2(_ context.Context, d *schema.ResourceData, meta any) error {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return err
+	}
+	return d.Set("name", thing.Name)
 }

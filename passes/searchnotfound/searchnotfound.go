@@ -10,6 +10,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/flow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -81,46 +82,110 @@ func opaque(instr ssa.Instruction) bool {
 	return false
 }
 
-// keepsState returns a return statement reached from b on a path that does
-// not fail: the Read ends successfully with the state it was given.
+// keepsState returns the first return reached from b when every path from
+// b ends in a successful return: nothing after the search tells a match
+// from no match, and no match ends like a match, with the old state. The
+// failing side of an error test (a later d.Set, a second call) is not
+// followed. A path that fails, or a cycle, leaves the decision to other
+// checks (a "not found" error is readnotfound's): NoPos.
 func keepsState(t tfssa.Target, b *ssa.BasicBlock) token.Pos {
-	seen := map[*ssa.BasicBlock]bool{}
-	var walk func(b *ssa.BasicBlock) token.Pos
-	walk = func(b *ssa.BasicBlock) token.Pos {
-		if seen[b] {
-			return token.NoPos
+	var succeedsFrom func(b *ssa.BasicBlock) bool
+	first := token.NoPos
+	onPath := map[*ssa.BasicBlock]bool{}
+	done := map[*ssa.BasicBlock]bool{} // blocks whose every path succeeds
+	var walk func(b *ssa.BasicBlock) bool
+	walk = func(b *ssa.BasicBlock) bool {
+		if done[b] {
+			return true
 		}
-		seen[b] = true
+		if onPath[b] {
+			return false
+		}
+		onPath[b] = true
+		defer delete(onPath, b)
+		ok := succeedsFrom(b)
+		done[b] = ok
+		return ok
+	}
+	succeedsFrom = func(b *ssa.BasicBlock) bool {
 		for _, instr := range b.Instrs {
 			if !t.SDK && addsError(instr) {
-				return token.NoPos
+				return false
 			}
 			if ret, ok := instr.(*ssa.Return); ok {
-				if !t.SDK || succeeds(ret) {
-					return flow.Pos(t.Fn, ret)
+				if t.SDK && !succeeds(ret) {
+					return false
 				}
-				return token.NoPos
+				if !first.IsValid() {
+					first = flow.Pos(t.Fn, ret)
+				}
+				return true
 			}
 		}
-		for _, s := range b.Succs {
-			if p := walk(s); p.IsValid() {
-				return p
+		succs := b.Succs
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if ok, nilSide := errorTest(ifi); ok {
+				succs = succs[nilSide : nilSide+1]
 			}
 		}
+		for _, s := range succs {
+			if !walk(s) {
+				return false
+			}
+		}
+		return len(succs) > 0
+	}
+	if !walk(b) {
 		return token.NoPos
 	}
-	return walk(b)
+	return first
 }
 
-// addsError: resp.Diagnostics.AddError(...) and the like (appending the
-// diagnostics of a call, such as resp.State.Set's, fails only if it fails).
+// errorTest matches err != nil / err == nil; nilSide is the successor where
+// the error is nil.
+func errorTest(ifi *ssa.If) (ok bool, nilSide int) {
+	bin, isBin := ifi.Cond.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false, 0
+	}
+	x := bin.X
+	if tfssa.IsNilConst(x) {
+		x = bin.Y
+	} else if !tfssa.IsNilConst(bin.Y) {
+		return false, 0
+	}
+	if !tfapi.IsError(x.Type()) {
+		return false, 0
+	}
+	if bin.Op == token.NEQ {
+		return true, 1
+	}
+	return true, 0
+}
+
+// addsError: resp.Diagnostics.AddError(...), or appending diagnostics in a
+// block that returns, unless they are what saving the state answered
+// (resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)).
 func addsError(instr ssa.Instruction) bool {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok || !tfssa.Fails(instr) {
 		return false
 	}
-	name := call.Common().StaticCallee().Name()
-	return name == "AddError" || name == "AddAttributeError"
+	c := call.Common()
+	if c.StaticCallee().Name() != "Append" {
+		return true
+	}
+	for _, a := range c.Args[1:] {
+		if ct, ok := a.(*ssa.ChangeType); ok {
+			a = ct.X // Diagnostics handed as ...Diagnostic
+		}
+		if set, ok := a.(*ssa.Call); ok {
+			if fn := set.Call.StaticCallee(); fn != nil && (fn.Name() == "Set" || fn.Name() == "SetAttribute") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // succeeds: an SDK Read's return that does not build an error of its own:

@@ -3,6 +3,8 @@ package searchnotfound
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	fwschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -93,7 +95,34 @@ func (r ruleFromPlan) Read(ctx context.Context, req resource.ReadRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, &other)...)
 }
 
+// Quiet here: no match is told apart and reported as an error diagnostic.
+type ruleReported struct{ ruleBase }
+
+func (r ruleReported) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state ruleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var found *api.Rule
+	rules, _, err := r.client.ListRules(state.Parent.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("listing rules", err.Error())
+		return
+	}
+	for i := range rules {
+		if rules[i].ID == state.ID.ValueString() {
+			found = &rules[i]
+			break
+		}
+	}
+	if found == nil {
+		resp.Diagnostics.Append(diag.NewErrorDiagnostic("rule not found", state.ID.ValueString()))
+		return
+	}
+	state.Name = types.StringValue(found.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
 var (
+	_ resource.Resource = ruleReported{}
 	_ resource.Resource = ruleKept{}
 	_ resource.Resource = ruleRemoved{}
 	_ resource.Resource = ruleFromPlan{}

@@ -13,17 +13,18 @@ import (
 
 func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
-		"x_rule_set":      {CreateContext: create, ReadContext: readSetsFound, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_returns":  {CreateContext: create, ReadContext: readReturnsFound, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_split":    {CreateContext: create, ReadContext: readSplitID, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_flag":     {CreateContext: create, ReadContext: readFlag, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_message":  {CreateContext: create, ReadContext: readMessage, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_skips":    {CreateContext: create, ReadContext: readSkipsItself, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_by_name":  {CreateContext: create, ReadContext: readByName, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_config":   {CreateContext: create, ReadContext: readConfigList, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_index":    {CreateContext: create, ReadContext: readIndex, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_grouped":  {CreateContext: create, ReadContext: readGrouped, DeleteContext: remove, Schema: ruleSchema()},
-		"x_rule_break_ok": {CreateContext: create, ReadContext: readBreakThenTest, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_set":       {CreateContext: create, ReadContext: readSetsFound, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_returns":   {CreateContext: create, ReadContext: readReturnsFound, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_split":     {CreateContext: create, ReadContext: readSplitID, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_flag":      {CreateContext: create, ReadContext: readFlag, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_message":   {CreateContext: create, ReadContext: readMessage, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_skips":     {CreateContext: create, ReadContext: readSkipsItself, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_by_name":   {CreateContext: create, ReadContext: readByName, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_config":    {CreateContext: create, ReadContext: readConfigList, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_index":     {CreateContext: create, ReadContext: readIndex, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_grouped":   {CreateContext: create, ReadContext: readGrouped, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_found_err": {CreateContext: create, ReadContext: readFoundTestFails, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_break_ok":  {CreateContext: create, ReadContext: readBreakThenTest, DeleteContext: remove, Schema: ruleSchema()},
 	}}
 }
 
@@ -223,4 +224,27 @@ func readGrouped(_ context.Context, d *schema.ResourceData, meta any) diag.Diagn
 		}
 	}
 	return nil // want `READ-2: Read of x_rule_grouped searches`
+}
+
+// Quiet here: the Read tells no match from a match, and fails on it
+// (readnotfound's to report).
+func readFoundTestFails(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	rules, _, err := meta.(api.Client).ListRules(d.Get("parent").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	var found api.Rule
+	for _, r := range rules {
+		if r.ID == d.Id() {
+			found = r
+			break
+		}
+	}
+	if found.ID == "" {
+		return diag.Errorf("could not find rule %s", d.Id())
+	}
+	if err := d.Set("name", found.Name); err != nil {
+		return diag.FromErr(err)
+	}
+	return nil
 }

@@ -24,7 +24,7 @@ func (c *checker) checkHelperMessages(t tfssa.Target) {
 	tests := tfssa.NotFoundTests(t.Fn, c.model)
 	for _, l := range tfssa.Lookups(t, c.model) {
 		fn := l.Call.Common().StaticCallee()
-		if fn == nil || fn.Pkg != t.Fn.Pkg || l.Removed.IsValid() || c.reported[l.Fails] || underNewResource(l.Check.Block()) || errorTestedFor(tests, l.Call) {
+		if fn == nil || fn.Pkg != t.Fn.Pkg || l.Removed.IsValid() || c.reported[l.Fails] || underNewResource(l.Check.Block()) || errorTestedFor(tests, l.Call) || afterRemovingTest(tests, l) {
 			continue
 		}
 		if msg, pos, ok := saysMissing(fn, 0); ok {
@@ -32,6 +32,17 @@ func (c *checker) checkHelperMessages(t tfssa.Target) {
 			c.reportHelper(t, l, msg, pos)
 		}
 	}
+}
+
+// afterRemovingTest: the lookup runs after a branch that removes the
+// resource (the object was just found by an earlier call).
+func afterRemovingTest(tests []tfssa.NotFoundTest, l tfssa.Lookup) bool {
+	for _, nf := range tests {
+		if nf.Removes && nf.Block != l.Check.Block() && tfssa.Reachable(nf.Block)[l.Check.Block()] {
+			return true
+		}
+	}
+	return false
 }
 
 // errorTestedFor: a not-found test of the Read reads call's error.

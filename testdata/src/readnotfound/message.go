@@ -265,3 +265,19 @@ func readFetchTested(_ context.Context, d *schema.ResourceData, meta any) diag.D
 	d.Set("name", thing.Name)
 	return nil
 }
+
+// Safe: the thing was just found (its 404 removes the resource); the helper
+// runs after that.
+func readFetchAfterFound(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	_, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		d.SetId("")
+		return nil
+	}
+	thing, err := fetchThing(meta, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}

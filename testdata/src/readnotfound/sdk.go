@@ -39,6 +39,7 @@ func Provider() *schema.Provider {
 		"x_search_removes": {CreateContext: create, ReadContext: readSearchHelperRemoves, DeleteContext: remove, Schema: nameSchema()},
 		"x_fetch_says":     {CreateContext: create, ReadContext: readFetchSays, DeleteContext: remove, Schema: nameSchema()},
 		"x_fetch_nil":      {CreateContext: create, ReadContext: readFetchNil, DeleteContext: remove, Schema: nameSchema()},
+		"x_fetch_after":    {CreateContext: create, ReadContext: readFetchAfterFound, DeleteContext: remove, Schema: nameSchema()},
 		"x_fetch_tested":   {CreateContext: create, ReadContext: readFetchTested, DeleteContext: remove, Schema: nameSchema()},
 	}}
 }

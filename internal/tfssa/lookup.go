@@ -262,6 +262,7 @@ func filtersError(call *ssa.Call) bool {
 // errors or remove the resource, and returns where it fails (an error
 // diagnostic, or an error return for the SDK) and any removal before that.
 func failsAt(t Target, b *ssa.BasicBlock, removes func(*types.Func) bool) (fails, removed token.Pos) {
+	start := b
 	for steps := 0; b != nil && steps < 8; steps++ {
 		for _, instr := range b.Instrs {
 			switch {
@@ -284,7 +285,7 @@ func failsAt(t Target, b *ssa.BasicBlock, removes func(*types.Func) bool) (fails
 				if fails.IsValid() {
 					return fails, removed
 				}
-				if t.SDK && ReturnKind(in) == "error" {
+				if t.SDK && ReturnKind(in) == "error" && !nilOnPath(in, start) {
 					return flow.Pos(t.Fn, in), removed
 				}
 				return token.NoPos, token.NoPos
@@ -300,6 +301,37 @@ func failsAt(t Target, b *ssa.BasicBlock, removes func(*types.Func) bool) (fails
 		b = b.Succs[0]
 	}
 	return fails, removed
+}
+
+// nilOnPath: ret returns a call's error on a path through from, where a
+// test has found that error nil (if err == nil { ...; SetId("") }; return err).
+func nilOnPath(ret *ssa.Return, from *ssa.BasicBlock) bool {
+	v := ret.Results[len(ret.Results)-1]
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	ex, ok := v.(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	for _, b := range ret.Parent().Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if call, errSucc := ErrCheck(ifi); call != nil && ssa.Value(call) == ex.Tuple && b.Succs[1-errSucc].Dominates(from) {
+			return true
+		}
+	}
+	return false
 }
 
 var logMethods = map[string]bool{

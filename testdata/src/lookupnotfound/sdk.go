@@ -17,6 +17,7 @@ import (
 func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_parent_first":    {CreateContext: create, ReadContext: readParentFirst, DeleteContext: remove, Schema: schemaMap()},
+		"x_err_nil_branch":  {CreateContext: create, Read: readErrNil, DeleteContext: remove, Schema: schemaMap()},
 		"x_node_first":      {CreateContext: create, ReadContext: readNodeFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_request":  {CreateContext: create, ReadContext: readParentRequest, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_helper":   {CreateContext: create, ReadContext: readParentHelperError, DeleteContext: remove, Schema: schemaMap()},
@@ -531,4 +532,22 @@ func readRetryRemoved(ctx context.Context, d *schema.ResourceData, meta any) dia
 	}
 	d.Set("name", child.Name)
 	return nil
+}
+
+// Safe: the removal sits under err == nil, so the `return err` after it
+// returns nil on that path.
+func readErrNil(d *schema.ResourceData, meta any) error {
+	things, err := meta.(*api.Client).Children(context.Background(), d.Get("parent_id").(string))
+	if err == nil {
+		found := false
+		for _, t := range things {
+			if t.Name == d.Get("name").(string) {
+				found = true
+			}
+		}
+		if !found {
+			d.SetId("")
+		}
+	}
+	return err
 }

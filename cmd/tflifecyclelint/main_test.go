@@ -217,7 +217,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"zerofornull", nil, 8},
 		{"updateignores", nil, 6},
 		{"createignores", nil, 2},
-		{"searchnotfound", nil, 6},
+		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
 	}
 	var flags, pkgs []string

@@ -25,9 +25,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
-		if t.Exists || t.Wrapped {
-			continue // the SDK (Exists) or a decorator around Read removes the resource
+		if t.Exists {
+			continue // the SDK drops a resource whose Exists says false before Read
 		}
+		// A decorator around Read (handleNotFound(read)) is not excused: it
+		// sees the error Read returns, and a search without a match returns none.
 		for _, s := range searches(t) {
 			if mayRemove(s.exit, model) {
 				continue

@@ -23,6 +23,7 @@ func Provider() *schema.Provider {
 		"x_rule_config":    {CreateContext: create, ReadContext: readConfigList, DeleteContext: remove, Schema: ruleSchema()},
 		"x_rule_index":     {CreateContext: create, ReadContext: readIndex, DeleteContext: remove, Schema: ruleSchema()},
 		"x_rule_grouped":   {CreateContext: create, ReadContext: readGrouped, DeleteContext: remove, Schema: ruleSchema()},
+		"x_rule_decorated": {CreateContext: create, ReadContext: gone(readDecorated), DeleteContext: remove, Schema: ruleSchema()},
 		"x_rule_found_err": {CreateContext: create, ReadContext: readFoundTestFails, DeleteContext: remove, Schema: ruleSchema()},
 		"x_rule_break_ok":  {CreateContext: create, ReadContext: readBreakThenTest, DeleteContext: remove, Schema: ruleSchema()},
 	}}
@@ -247,4 +248,31 @@ func readFoundTestFails(_ context.Context, d *schema.ResourceData, meta any) dia
 		return diag.FromErr(err)
 	}
 	return nil
+}
+
+// gone removes the resource when Read fails with a 404.
+func gone(read schema.ReadContextFunc) schema.ReadContextFunc {
+	return func(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+		diags := read(ctx, d, meta)
+		if diags.HasError() && strings.Contains(diags[0].Summary, "404") {
+			d.SetId("")
+			return nil
+		}
+		return diags
+	}
+}
+
+// The decorator acts on errors; a search without a match returns none.
+func readDecorated(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	rules, _, err := meta.(api.Client).ListRules(d.Get("parent").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	for _, r := range rules {
+		if r.ID == d.Id() {
+			d.Set("name", r.Name)
+			break
+		}
+	}
+	return nil // want `READ-2: Read of x_rule_decorated searches`
 }

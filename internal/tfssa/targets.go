@@ -77,7 +77,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 // (its summary says so, it is out of sight, or fn hands it a closure that
 // removes, such as a not-found fallback).
 func forwarded(fn *ssa.Function, model *facts.Model) (g *ssa.Function, wrapped bool) {
-	if len(fn.Blocks) != 1 {
+	if fn == nil || len(fn.Blocks) != 1 {
 		return nil, false
 	}
 	var call *ssa.CallCommon
@@ -273,7 +273,11 @@ func (s *Siblings) Of(t Target, method string) *ssa.Function {
 		return s.funcs[facts.Method(s.pass.Pkg, t.Name, method)]
 	}
 	if ref, ok := s.sdkRef(t, method); ok {
-		return s.byName[ref.Key()]
+		fn := s.byName[ref.Key()]
+		if g, _ := forwarded(fn, s.model); g != nil {
+			return g // Create: busy.Retry(create, ctx, d, meta)
+		}
+		return fn
 	}
 	return nil
 }

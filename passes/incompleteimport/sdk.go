@@ -117,20 +117,20 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 				if !ok || !tfssa.HandsResourceData(c.Common()) {
 					continue
 				}
-				callee := c.Common().StaticCallee()
-				switch {
-				case callee == nil || callee.Pkg != fn.Pkg && !tfapi.IsPluginLib(tfssa.PkgPath(callee)):
-					// Code out of sight; a wrapper that is handed a function
-					// of the package with d (a retry) runs that function.
-					fns := tfssa.HandedFuncs(c.Common(), fn.Pkg)
-					if len(fns) == 0 {
-						return false
-					}
+				// A wrapper handed a function of the package with d (a
+				// retry) runs that function: follow it, not the wrapper.
+				if fns := tfssa.HandedFuncs(c.Common(), fn.Pkg); len(fns) > 0 {
 					for _, g := range fns {
 						if !visit(g, depth+1) {
 							return false
 						}
 					}
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				switch {
+				case callee == nil:
+					return false
 				case callee.Signature.Recv() != nil && tfapi.IsResourceData(callee.Signature.Recv().Type()):
 					if callee.Name() == "Set" {
 						k, ok := tfssa.ConstString(c.Common().Args[1])

@@ -24,6 +24,7 @@ func Provider() *schema.Provider {
 		"x_table":         resourceTable(),
 		"x_table_setting": resourceTableSetting(),
 		"x_retried":       {CreateContext: create, ReadContext: readRetried, DeleteContext: remove, Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}},
+		"x_retried_all":   {CreateContext: createRetried, ReadContext: readRetried2, DeleteContext: removeRetried, Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}},
 		"x_fallback":      {CreateContext: create, ReadContext: readWithFallback, DeleteContext: remove, Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}},
 	}}
 }
@@ -304,6 +305,40 @@ func readPlain2(_ context.Context, d *schema.ResourceData, meta any) error {
 	thing, _, err := meta.(api.Client).Get(d.Id())
 	if err != nil {
 		return err
+	}
+	return d.Set("name", thing.Name)
+}
+
+// Every lifecycle function goes through the retrier: Create and Delete are
+// judged by the functions they hand it (Delete deletes: not a settings reset).
+func createRetried(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	return busy.Retry(createPlain, ctx, d, meta)
+}
+
+func createPlain(_ context.Context, d *schema.ResourceData, meta any) error {
+	t, err := meta.(api.Client).Create(d.Get("name").(string))
+	if err == nil {
+		d.SetId(t.Name)
+	}
+	return err
+}
+
+func removeRetried(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	return busy.Retry(removePlain, ctx, d, meta)
+}
+
+func removePlain(_ context.Context, d *schema.ResourceData, meta any) error {
+	return meta.(api.Client).Delete(d.Id())
+}
+
+func readRetried2(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	return busy.Retry(readPlain3, ctx, d, meta)
+}
+
+func readPlain3(_ context.Context, d *schema.ResourceData, meta any) error {
+	thing, _, err := meta.(api.Client).Get(d.Id())
+	if err != nil {
+		return err // want `READ-2: Read of x_retried_all has no path that removes the resource from state`
 	}
 	return d.Set("name", thing.Name)
 }

@@ -18,7 +18,7 @@ import (
 // answered nothing or a search found no match. The Read never tests that
 // error for not-found, so an out-of-band delete fails every refresh.
 func (c *checker) checkHelperMessages(t tfssa.Target) {
-	if t.Exists || t.Wrapped {
+	if t.Exists || t.Wrapped || !callsHelper(t.Fn) {
 		return
 	}
 	tests := tfssa.NotFoundTests(t.Fn, c.model)
@@ -40,6 +40,21 @@ func afterRemovingTest(tests []tfssa.NotFoundTest, l tfssa.Lookup) bool {
 	for _, nf := range tests {
 		if nf.Removes && nf.Block != l.Check.Block() && tfssa.Reachable(nf.Block)[l.Check.Block()] {
 			return true
+		}
+	}
+	return false
+}
+
+// callsHelper: fn calls a function of its package that can fail (the cheap
+// test before following lookups).
+func callsHelper(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if g := call.Call.StaticCallee(); g != nil && g.Pkg == fn.Pkg && len(g.Blocks) > 0 && tfssa.Failable(call) {
+					return true
+				}
+			}
 		}
 	}
 	return false

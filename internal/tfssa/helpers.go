@@ -123,3 +123,55 @@ func HandedFuncs(c *ssa.CallCommon, pkg *ssa.Package) []*ssa.Function {
 	}
 	return out
 }
+
+// StripInterface follows a value through its conversions to an interface
+// (an error returned as error, a value boxed into any).
+func StripInterface(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// ErrorBuilder: a call building an error of its own text: fmt.Errorf,
+// errors.New, diag.Errorf.
+func ErrorBuilder(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	switch p := fn.Pkg.Pkg.Path(); {
+	case p == "fmt" && fn.Name() == "Errorf", p == "errors" && fn.Name() == "New":
+		return true
+	case tfapi.IsPluginLib(p) && fn.Name() == "Errorf":
+		return true
+	}
+	return false
+}
+
+// CallsGiven lists the calls a local is handed to, directly or boxed in an
+// interface (req.State.Get(ctx, &m), client.Query(ctx, &q, vars)).
+func CallsGiven(a *ssa.Alloc) []ssa.CallInstruction {
+	if a.Referrers() == nil {
+		return nil
+	}
+	refs := append([]ssa.Instruction(nil), *a.Referrers()...)
+	var out []ssa.CallInstruction
+	for i := 0; i < len(refs); i++ {
+		switch r := refs[i].(type) {
+		case *ssa.MakeInterface:
+			if r.Referrers() != nil {
+				refs = append(refs, *r.Referrers()...)
+			}
+		case ssa.CallInstruction:
+			out = append(out, r)
+		}
+	}
+	return out
+}

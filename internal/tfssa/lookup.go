@@ -306,19 +306,7 @@ func failsAt(t Target, b *ssa.BasicBlock, removes func(*types.Func) bool) (fails
 // nilOnPath: ret returns a call's error on a path through from, where a
 // test has found that error nil (if err == nil { ...; SetId("") }; return err).
 func nilOnPath(ret *ssa.Return, from *ssa.BasicBlock) bool {
-	v := ret.Results[len(ret.Results)-1]
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		}
-		break
-	}
-	ex, ok := v.(*ssa.Extract)
+	ex, ok := StripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Extract)
 	if !ok {
 		return false
 	}
@@ -553,20 +541,7 @@ func readsStateHelper(call *ssa.Call) bool {
 // FilledFrom reports whether a local model was passed to a call on the
 // request (req.State.Get(ctx, &state)).
 func FilledFrom(a *ssa.Alloc, req ssa.Value) bool {
-	var refs []ssa.Instruction
-	if a.Referrers() != nil {
-		refs = *a.Referrers()
-	}
-	for _, r := range refs {
-		if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
-			refs = append(refs, *mi.Referrers()...) // Get(ctx, &state) boxes it
-		}
-	}
-	for _, r := range refs {
-		call, ok := r.(ssa.CallInstruction)
-		if !ok {
-			continue
-		}
+	for _, call := range CallsGiven(a) {
 		for _, arg := range call.Common().Args {
 			if isParam(RootLoad(arg), req) {
 				return true

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
@@ -24,7 +25,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if fn := facts.Method(pass.Pkg, r.TypeName, "Read"); fn != nil && decls[fn] != nil {
 			inspectCalls(decls[fn].Body, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
-				if sel.Sel.Name == "RemoveResource" && facts.IsRemoval(pass.TypesInfo, call) && !addsErrorAfter(decls[fn].Body, call) {
+				if sel.Sel.Name == "RemoveResource" && facts.IsRemoval(pass.TypesInfo, call) && !addsErrorAfter(pass, call) {
 					rep.Report(lint.Finding{Rule: "READ-4", Pos: call.Pos(),
 						Message: fmt.Sprintf("data source %s removes itself from state in Read: Terraform fails with \"Provider produced null object\", which tells the user nothing about what is missing; report the missing object as an error diagnostic", r.TypeName)})
 				}
@@ -104,10 +105,15 @@ func returnsErrorAfter(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallE
 // adds an error diagnostic before it returns, in the call's block or, when
 // that block falls through, in the enclosing ones (`if missing {
 // RemoveResource }; AddError(...)`): Terraform then reports that error.
-func addsErrorAfter(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	path := pathTo(body, call)
-	for i := len(path) - 1; i > 0; i-- {
-		block, ok := path[i-1].(*ast.BlockStmt)
+func addsErrorAfter(pass *analysis.Pass, call *ast.CallExpr) bool {
+	var path []ast.Node // innermost first: path[i] is the child of path[i+1]
+	for _, f := range pass.Files {
+		if f.Pos() <= call.Pos() && call.End() <= f.End() {
+			path, _ = astutil.PathEnclosingInterval(f, call.Pos(), call.End())
+		}
+	}
+	for i := 0; i+1 < len(path); i++ {
+		block, ok := path[i+1].(*ast.BlockStmt)
 		if !ok {
 			continue
 		}
@@ -129,26 +135,6 @@ func addsErrorAfter(body *ast.BlockStmt, call *ast.CallExpr) bool {
 		}
 	}
 	return false
-}
-
-// pathTo lists the nodes from root down to n.
-func pathTo(root, n ast.Node) []ast.Node {
-	var path, found []ast.Node
-	ast.Inspect(root, func(x ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if x == nil {
-			path = path[:len(path)-1]
-			return true
-		}
-		path = append(path, x)
-		if x == n {
-			found = append([]ast.Node(nil), path...)
-		}
-		return true
-	})
-	return found
 }
 
 // addsError: resp.Diagnostics.AddError(...) as a statement.

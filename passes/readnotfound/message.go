@@ -68,11 +68,11 @@ func missingFailure(t tfssa.Target, instr ssa.Instruction) (string, token.Pos, b
 	if !ok || len(ret.Results) == 0 {
 		return "", token.NoPos, false
 	}
-	call, ok := stripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Call)
+	call, ok := tfssa.StripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Call)
 	if ok && calleeIs(call, "FromErr") && len(call.Common().Args) == 1 {
-		call, ok = stripInterface(call.Common().Args[0]).(*ssa.Call) // diag.FromErr(fmt.Errorf(...))
+		call, ok = tfssa.StripInterface(call.Common().Args[0]).(*ssa.Call) // diag.FromErr(fmt.Errorf(...))
 	}
-	if !ok || !errorBuilder(call) || wrapsError(call) {
+	if !ok || !tfssa.ErrorBuilder(call) || wrapsError(call) {
 		return "", token.NoPos, false
 	}
 	msg, ok := missingMessage(call.Common().Args)
@@ -84,28 +84,13 @@ func calleeIs(call *ssa.Call, name string) bool {
 	return fn != nil && fn.Name() == name
 }
 
-// errorBuilder: fmt.Errorf, errors.New, diag.Errorf, diag.FromErr(fmt.Errorf(...)).
-func errorBuilder(call *ssa.Call) bool {
-	fn := call.Common().StaticCallee()
-	if fn == nil || fn.Pkg == nil {
-		return false
-	}
-	switch p := fn.Pkg.Pkg.Path(); {
-	case p == "fmt" && fn.Name() == "Errorf", p == "errors" && fn.Name() == "New":
-		return true
-	case tfapi.IsPluginLib(p) && fn.Name() == "Errorf":
-		return true
-	}
-	return false
-}
-
 // missingMessage: the constant texts among args (or the format of a
 // fmt.Sprintf/Errorf among them) say the object is missing, and no error is
 // wrapped in.
 func missingMessage(args []ssa.Value) (string, bool) {
 	msg := ""
 	for _, a := range args {
-		a = stripInterface(a)
+		a = tfssa.StripInterface(a)
 		if s, ok := tfssa.ConstString(a); ok && missingText.MatchString(s) {
 			msg = s
 			continue
@@ -117,7 +102,7 @@ func missingMessage(args []ssa.Value) (string, bool) {
 		if wrapsError(call) {
 			return "", false
 		}
-		if fn := call.Common().StaticCallee(); fn != nil && (errorBuilder(call) || fn.Pkg != nil && fn.Pkg.Pkg.Path() == "fmt") {
+		if fn := call.Common().StaticCallee(); fn != nil && (tfssa.ErrorBuilder(call) || fn.Pkg != nil && fn.Pkg.Pkg.Path() == "fmt") {
 			if m, ok := missingMessage(call.Common().Args); ok {
 				msg = m
 			}
@@ -147,7 +132,7 @@ func wrapsError(call *ssa.Call) bool {
 // variadicHoldsError: the ...any arguments of a call include an error.
 func variadicHoldsError(s *ssa.Slice) bool {
 	for _, v := range tfssa.Varargs(s) {
-		v = stripInterface(v)
+		v = tfssa.StripInterface(v)
 		if tfapi.IsError(v.Type()) {
 			return true
 		}
@@ -156,19 +141,6 @@ func variadicHoldsError(s *ssa.Slice) bool {
 		}
 	}
 	return false
-}
-
-func stripInterface(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 // afterRemoteCall: some call to client or provider code that can fail
@@ -241,17 +213,11 @@ func underNilAnswer(b *ssa.BasicBlock) bool {
 // answer of a GraphQL or JSON client that decodes into its argument.
 func filledByCall(v ssa.Value) bool {
 	a, ok := tfssa.RootLoad(v).(*ssa.Alloc)
-	if !ok || a == v || a.Referrers() == nil {
+	if !ok || a == v {
 		return false
 	}
-	refs := append([]ssa.Instruction(nil), *a.Referrers()...)
-	for _, r := range refs {
-		if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
-			refs = append(refs, *mi.Referrers()...)
-		}
-	}
-	for _, r := range refs {
-		if call, ok := r.(*ssa.Call); ok && tfssa.Failable(call) {
+	for _, c := range tfssa.CallsGiven(a) {
+		if call, ok := c.(*ssa.Call); ok && tfssa.Failable(call) {
 			return true
 		}
 	}

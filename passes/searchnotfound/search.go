@@ -11,7 +11,8 @@ import (
 )
 
 // search is a loop of a Read over what a remote call listed, testing each
-// element against the resource's ID.
+// element against the resource's ID: its end without a match is the Read's
+// only sign that the object is gone (READ-2).
 type search struct {
 	call  *ssa.Call       // the remote call whose answer is searched
 	match *ssa.If         // element == ID

@@ -197,11 +197,7 @@ func succeeds(ret *ssa.Return) bool {
 	case "success":
 		return true
 	case "error":
-		v := ret.Results[len(ret.Results)-1]
-		if mi, ok := v.(*ssa.MakeInterface); ok {
-			v = mi.X
-		}
-		call, ok := v.(*ssa.Call)
+		call, ok := tfssa.StripInterface(ret.Results[len(ret.Results)-1]).(*ssa.Call)
 		if !ok {
 			return false
 		}
@@ -211,20 +207,7 @@ func succeeds(ret *ssa.Return) bool {
 				return false
 			}
 		}
-		return !buildsError(call)
+		return call.Common().StaticCallee() != nil && !tfssa.ErrorBuilder(call) // a function value: cannot tell
 	}
 	return false
-}
-
-// buildsError: fmt.Errorf, errors.New, diag.Errorf and the like.
-func buildsError(call *ssa.Call) bool {
-	fn := call.Common().StaticCallee()
-	if fn == nil || fn.Pkg == nil {
-		return true // a function value: cannot tell
-	}
-	switch fn.Pkg.Pkg.Path() {
-	case "fmt", "errors":
-		return true
-	}
-	return fn.Name() == "Errorf" || fn.Name() == "Diagnostics"
 }

@@ -219,6 +219,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
+		{"neversent", nil, 3},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -33,6 +33,7 @@ type Resource struct {
 	UpdateReads  Keys
 	PlanMentions Keys
 	ReadSaves    Keys // keys Read saves a value of the API's under
+	ReadReads    Keys // keys Read reads (a lookup parameter, a kept prior value)
 	CreateSaves  Keys // keys Create saves a value of the API's under
 }
 
@@ -70,6 +71,7 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 	if u.ReadSaves.Dynamic {
 		u.ReadSaves = SDK(read, nil, UsesSets) // d.Set with keys it is handed: any spelled key may be set
 	}
+	u.ReadReads = SDK(read, nil, Uses)
 	u.CreateSaves = SDK(create, read, SetsOnly)
 	u.CreateReads = SDK(create, read, Uses)
 	if u.CreateReads.SetsID {
@@ -103,6 +105,7 @@ func FrameworkResource(pass *analysis.Pass, r *facts.FrameworkResource, funcs ma
 	}
 	u.Update = update
 	u.ReadSaves = Framework(read, nil, true)
+	u.ReadReads = Framework(read, nil, false)
 	u.CreateSaves = Framework(create, read, true)
 	u.CreateReads = Framework(create, read, false)
 	if r.CreateWritesState != "no" {

@@ -56,10 +56,10 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 		if sameAsCreate && a.Optional && a.Computed {
 			return
 		}
-		if !a.ForceNew && !inherited {
+		if !a.ForceNew {
 			bad = append(bad, offender{path, a.Pos, a})
 		}
-	}, func(a *facts.Attribute) bool { return a.ForceNew })
+	}, sdkForces)
 	if len(bad) == 0 {
 		return
 	}
@@ -72,6 +72,12 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	rep.Report(lint.Finding{Rule: "SCHEMA-3", Pos: pos, Related: related(bad, "not ForceNew"), Fixes: forceNewFix(rep.Pass(), bad),
 		Message: fmt.Sprintf("%s %s, but %s not ForceNew: %s", r.Name, why, names(bad), consequence(sameAsCreate, bad))})
 }
+
+// sdkForces: an SDK block's ForceNew covers none of its attributes. The SDK
+// diffs a nested attribute with its own schema and applies the block's
+// ForceNew only to a change in the element count, so a changed value inside
+// an element is an update in place.
+func sdkForces(*facts.Attribute) bool { return false }
 
 func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 	// A ModifyPlan that may set RequiresReplace decides replacement itself; a

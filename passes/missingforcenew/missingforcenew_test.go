@@ -25,7 +25,7 @@ func TestFix(t *testing.T) {
 // Update; framework: UpdateResource starts from the prior state).
 var outcomes = []testutil.Outcome{
 	// Only Optional+Computed or nested offenders: InternalValidate lets them pass.
-	{Finding: `optionalComputed has no Update function`, Says: `the apply fails with the SDK's "doesn't support update"`},
+	{Finding: `(optionalComputed|sentEvent) has no Update function`, Says: `the apply fails with the SDK's "doesn't support update"`},
 	{Finding: `has no Update function`, Says: `the SDK's InternalValidate then fails every command that configures the provider \("No Update defined, must set ForceNew on: ...\"\)`},
 	{Finding: `uses its Create function`, Says: `makes a second remote object .* leaves the first behind`},
 	{Finding: `Update never writes resp.State`, Says: `"Provider produced inconsistent result after apply"`},

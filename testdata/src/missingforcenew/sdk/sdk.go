@@ -43,9 +43,9 @@ func namespaceResourceFixed() *schema.Resource {
 	}
 }
 
-// No Update in any spelling: nested attributes need ForceNew too, unless the block has it.
+// No Update in any spelling: nested attributes need ForceNew too, even in a ForceNew block.
 func noUpdate() *schema.Resource {
-	return &schema.Resource{ // want `SCHEMA-3: noUpdate has no Update function, but "rule", "rule.port", "tags" are not ForceNew`
+	return &schema.Resource{ // want `SCHEMA-3: noUpdate has no Update function, but "options.port", "rule", "rule.port", "tags" are not ForceNew`
 		Create: func(*schema.ResourceData, any) error { return nil },
 		Read:   func(*schema.ResourceData, any) error { return nil },
 		Delete: func(*schema.ResourceData, any) error { return nil },
@@ -153,6 +153,24 @@ func roleResource() *schema.Resource {
 			"backend": {Type: schema.TypeString, Required: true, ForceNew: true},
 			"role":    {Type: schema.TypeString, Required: true, ForceNew: true},
 			"ttl":     {Type: schema.TypeInt, Optional: true},
+		},
+	}
+}
+
+// A ForceNew block does not cover its attributes: a value changed inside an
+// element (same number of elements) is an update in place.
+func sentEvent() *schema.Resource {
+	return &schema.Resource{ // want `SCHEMA-3: sentEvent has no Update function, but "event.kind", "event.value" are not ForceNew: a change plans an update in place, and the apply fails with the SDK's "doesn't support update"`
+		Create: func(*schema.ResourceData, any) error { return nil },
+		Read:   schema.Noop,
+		Delete: schema.RemoveFromState,
+		Schema: map[string]*schema.Schema{
+			"event": {Type: schema.TypeSet, Required: true, ForceNew: true, Elem: &schema.Resource{Schema: map[string]*schema.Schema{
+				"kind":  {Type: schema.TypeString, Required: true},
+				"value": {Type: schema.TypeString, Optional: true},
+				"at":    {Type: schema.TypeInt, Required: true, ForceNew: true},
+			}}},
+			"labels": {Type: schema.TypeList, Optional: true, ForceNew: true, Elem: &schema.Schema{Type: schema.TypeString}},
 		},
 	}
 }

@@ -220,6 +220,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
 		{"neversent", nil, 3},
+		{"nativeconfig", nil, 3},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -2,7 +2,10 @@
 // model and the checks: which package path and type a value has.
 package tfapi
 
-import "go/types"
+import (
+	"go/types"
+	"strings"
+)
 
 // Framework is the import path prefix of terraform-plugin-framework.
 const Framework = "github.com/hashicorp/terraform-plugin-framework/"
@@ -60,4 +63,16 @@ func DerefStruct(t types.Type) (*types.Struct, bool) {
 	}
 	st, ok := types.Unalias(t).Underlying().(*types.Struct)
 	return st, ok
+}
+
+// PlanTimeRequest: the request of a function the framework calls while values
+// may still be unknown — validators, plan modifiers, ValidateConfig,
+// ModifyPlan. Create, Update and Read see known values only.
+func PlanTimeRequest(t types.Type) bool {
+	pkg, name := Named(t)
+	if !strings.Contains(pkg, "terraform-plugin-framework") {
+		return false
+	}
+	return strings.HasSuffix(pkg, "/schema/validator") || strings.HasSuffix(pkg, "/planmodifier") ||
+		name == "ValidateConfigRequest" || name == "ModifyPlanRequest"
 }

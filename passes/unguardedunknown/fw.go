@@ -30,22 +30,10 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	}
 	req := fn.Params[len(fn.Params)-2]
 	st, ok := req.Type().Underlying().(*types.Struct)
-	if !ok || !hasField(st, "ConfigValue", "Config") || !planTime(req.Type()) {
+	if !ok || !hasField(st, "ConfigValue", "Config") || !tfapi.PlanTimeRequest(req.Type()) {
 		return nil
 	}
 	return &fwScope{tfssa.NewRequest(fn, req)}
-}
-
-// planTime: the request of a function the framework calls while values may
-// still be unknown — validators, plan modifiers, ValidateConfig, ModifyPlan.
-// Create, Update and Read see known values only.
-func planTime(t types.Type) bool {
-	pkg, name := tfapi.Named(t)
-	if !strings.Contains(pkg, "terraform-plugin-framework") {
-		return false
-	}
-	return strings.HasSuffix(pkg, "/schema/validator") || strings.HasSuffix(pkg, "/planmodifier") ||
-		name == "ValidateConfigRequest" || name == "ModifyPlanRequest"
 }
 
 func hasField(st *types.Struct, names ...string) bool {

@@ -1,0 +1,196 @@
+package nativeconfig
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+)
+
+// Analyzer reports plan-time reads of the configuration or plan into Go
+// types that cannot hold an unknown value.
+var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer, inspect.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	model, ok := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	if !ok {
+		return nil, nil
+	}
+	byType := map[string]*facts.FrameworkResource{}
+	for _, r := range model.Framework {
+		if r.SchemaResolved && r.Schema.Complete {
+			byType[r.TypeName] = r
+		}
+	}
+	rep := lint.NewReporter(pass)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if push {
+			if r := byType[receiverName(pass.TypesInfo, stack)]; r != nil {
+				if f, ok := check(pass, r, n.(*ast.CallExpr)); ok {
+					rep.Report(f)
+				}
+			}
+		}
+		return true
+	})
+	return nil, nil
+}
+
+// receiverName: the named type whose method encloses the node on top of stack.
+func receiverName(info *types.Info, stack []ast.Node) string {
+	for _, n := range stack {
+		fd, ok := n.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		t := info.TypeOf(fd.Recv.List[0].Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok {
+			return named.Obj().Name()
+		}
+	}
+	return ""
+}
+
+// read is a req.Config or req.Plan Get/GetAttribute of a plan-time request.
+type read struct {
+	method, field string // "Get", "Config"
+	planning        bool   // a ModifyPlan or plan modifier request
+	target          types.Type
+	path            string // GetAttribute's path.Root("name"), "" otherwise
+}
+
+func planTimeRead(info *types.Info, call *ast.CallExpr) (read, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Get" && sel.Sel.Name != "GetAttribute") || len(call.Args) < 2 {
+		return read{}, false
+	}
+	field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok || (field.Sel.Name != "Config" && field.Sel.Name != "Plan") || !tfapi.PlanTimeRequest(info.TypeOf(field.X)) {
+		return read{}, false
+	}
+	if !tfapi.IsFramework(info.TypeOf(sel.X), "tfsdk", field.Sel.Name) {
+		return read{}, false
+	}
+	ptr, ok := types.Unalias(info.TypeOf(call.Args[len(call.Args)-1])).(*types.Pointer)
+	if !ok {
+		return read{}, false
+	}
+	pkg, name := tfapi.Named(info.TypeOf(field.X))
+	r := read{method: sel.Sel.Name, field: field.Sel.Name, target: ptr.Elem(),
+		planning: name == "ModifyPlanRequest" || strings.HasSuffix(pkg, "/planmodifier")}
+	if r.method == "GetAttribute" {
+		r.path = rootName(info, call.Args[1])
+		if r.path == "" {
+			return read{}, false
+		}
+	}
+	return r, true
+}
+
+// rootName: "name" of path.Root("name").
+func rootName(info *types.Info, x ast.Expr) string {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return ""
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || sel.Sel.Name != "Root" {
+		return ""
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return ""
+	}
+	return constant.StringVal(tv.Value)
+}
+
+// native: a Go type that cannot hold an unknown value (anything but an
+// attr.Value implementation: string, *string, []T, map, a struct).
+func native(t types.Type) bool {
+	if types.IsInterface(t) {
+		return false
+	}
+	for _, tt := range []types.Type{t, types.NewPointer(t)} {
+		if obj, _, _ := types.LookupFieldOrMethod(tt, true, nil, "IsUnknown"); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// configurable: an attribute the configuration may set, so it may be unknown
+// there (a block only through a dynamic block over an unknown collection).
+func configurable(r *facts.FrameworkResource, name string) *facts.Attribute {
+	for i := range r.Schema.Attributes {
+		a := &r.Schema.Attributes[i]
+		if a.Name == name && !a.Uncertain && (a.Required || a.Optional || a.Block) {
+			return a
+		}
+	}
+	return nil
+}
+
+type offender struct {
+	goName, attr string
+	typ          types.Type
+	pos          token.Pos
+}
+
+func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr) (lint.Finding, bool) {
+	rd, ok := planTimeRead(pass.TypesInfo, call)
+	if !ok {
+		return lint.Finding{}, false
+	}
+	var bad []offender
+	if rd.method == "GetAttribute" {
+		if configurable(r, rd.path) != nil && native(rd.target) {
+			bad = append(bad, offender{attr: rd.path, typ: rd.target})
+		}
+	} else if st, ok := tfapi.DerefStruct(rd.target); ok && native(rd.target) {
+		facts.EachTagged(st, func(f facts.TaggedField) {
+			if configurable(r, f.Tag) != nil && native(f.Var.Type()) {
+				bad = append(bad, offender{f.GoName, f.Tag, f.Var.Type(), f.Var.Pos()})
+			}
+		})
+	}
+	if len(bad) == 0 {
+		return lint.Finding{}, false
+	}
+	return finding(pass, r, call, rd, bad), true
+}
+
+func finding(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, rd read, bad []offender) lint.Finding {
+	qual := types.RelativeTo(pass.Pkg)
+	var what []string
+	var related []analysis.RelatedInformation
+	for _, b := range bad {
+		if b.goName == "" {
+			what = append(what, fmt.Sprintf("%q into a %s", b.attr, types.TypeString(b.typ, qual)))
+			continue
+		}
+		what = append(what, fmt.Sprintf("%q into field %s (%s)", b.attr, b.goName, types.TypeString(b.typ, qual)))
+		related = append(related, lint.Related(b.pos, "%s is a %s, which cannot hold an unknown value", b.goName, types.TypeString(b.typ, qual)))
+	}
+	when := "validation"
+	if rd.planning {
+		when = "planning"
+	}
+	return lint.Finding{Rule: "VALIDATE-1", Pos: call.Pos(), End: call.End(), Related: related,
+		Message: fmt.Sprintf("req.%s.%s of %s reads %s: a Go type that cannot hold an unknown value, so %s fails (\"Value Conversion Error\") whenever the configuration sets it from a value known only after apply; use the framework's types (types.String, types.List...) and test IsUnknown()",
+			rd.field, rd.method, r.TypeName, strings.Join(what, ", "), when)}
+}

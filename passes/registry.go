@@ -24,6 +24,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/searchnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/stateaftererror"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updateignores"
@@ -54,6 +55,7 @@ var registry = []lint.Check{
 	{Doc: searchnotfound.Doc, Analyzer: searchnotfound.Analyzer},
 	{Doc: setnewnoncomputed.Doc, Analyzer: setnewnoncomputed.Analyzer},
 	{Doc: stalecomputed.Doc, Analyzer: stalecomputed.Analyzer},
+	{Doc: stateaftererror.Doc, Analyzer: stateaftererror.Analyzer},
 	{Doc: unguardedunknown.Doc, Analyzer: unguardedunknown.Analyzer},
 	{Doc: unknowninstate.Doc, Analyzer: unknowninstate.Analyzer},
 	{Doc: updateignores.Doc, Analyzer: updateignores.Analyzer},

@@ -18,17 +18,17 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"VALIDATE-1"},
 	Why: `While Terraform validates and plans, a configured value may still be unknown: it comes from another resource's attribute, a module output, or a dynamic block over a collection known only after apply. The framework decodes req.Config and req.Plan by reflection, and a Go type that is not one of its value types (string, *string, []T, map[string]T, a plain struct) has no way to say "unknown": Get and GetAttribute then fail with "Value Conversion Error ... Received unknown value, however the target type cannot handle unknown values". The provider rejects a valid configuration, and only when it is written with references, which tests with literal values never show.
 
-The check looks at ValidateConfig, ModifyPlan and the other methods of a framework resource (or data source) that receive a plan-time request (a ValidateConfigRequest, ModifyPlanRequest, validator or plan modifier request), at each req.Config or req.Plan Get into a model struct and each GetAttribute of path.Root("name"). It reports the read when a field bound to a configurable attribute of that resource's schema (Required, Optional, or a block), or the GetAttribute target, has such a Go type. Computed-only attributes (null in the configuration), custom types implementing the framework's value interface, and reads in Create, Update and Read (where every configured value is known) are left alone.`,
+The check looks at ValidateConfig, ModifyPlan and the other methods of a framework resource (or data source) that receive a plan-time request (a ValidateConfigRequest, ModifyPlanRequest, validator or plan modifier request), at each req.Config or req.Plan Get into a model struct and each GetAttribute of path.Root("name"). It reports the read when a field bound to a configurable attribute of that resource's schema (Required or Optional), or the GetAttribute target, has such a Go type. Computed-only attributes (null in the configuration), blocks (unknown only as dynamic blocks over a collection known after apply), custom types implementing the framework's value interface, and reads in Create, Update and Read (where every configured value is known) are left alone.`,
 	Bad: `type itemModel struct {
-	Sections []sectionModel ` + "`tfsdk:\"section\"`" + `
+	Sections map[string]sectionModel ` + "`tfsdk:\"section_map\"`" + ` // a MapNestedAttribute
 }
 
 func (r *itemResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config itemModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // fails when a dynamic "section" block iterates over an unknown value
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // fails when section_map comes from another resource
 }`,
 	Good: `type itemConfig struct {
-	Sections types.List ` + "`tfsdk:\"section\"`" + `
+	Sections types.Map ` + "`tfsdk:\"section_map\"`" + `
 }
 // ...
 if config.Sections.IsUnknown() {

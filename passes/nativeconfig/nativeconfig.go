@@ -117,16 +117,19 @@ func rootName(info *types.Info, x ast.Expr) string {
 	return constant.StringVal(tv.Value)
 }
 
-// native: a Go type that cannot hold an unknown value (anything but an
-// attr.Value implementation: string, *string, []T, map, a struct).
+// native: a Go type that cannot hold an unknown value: string, *string, []T,
+// a map, a struct — anything the framework's reflection has no way into for
+// an unknown (an attr.Value, a tftypes.ValueConverter, a SetUnknown method).
 func native(t types.Type) bool {
 	if types.IsInterface(t) {
 		return false
 	}
 	for _, tt := range []types.Type{t, types.NewPointer(t)} {
-		if obj, _, _ := types.LookupFieldOrMethod(tt, true, nil, "IsUnknown"); obj != nil {
-			if _, ok := obj.(*types.Func); ok {
-				return false
+		for _, m := range []string{"IsUnknown", "FromTerraform5Value", "SetUnknown"} {
+			if obj, _, _ := types.LookupFieldOrMethod(tt, true, nil, m); obj != nil {
+				if _, ok := obj.(*types.Func); ok {
+					return false
+				}
 			}
 		}
 	}
@@ -134,11 +137,12 @@ func native(t types.Type) bool {
 }
 
 // configurable: an attribute the configuration may set, so it may be unknown
-// there (a block only through a dynamic block over an unknown collection).
+// there. Blocks are left out: they are unknown only as dynamic blocks over a
+// collection known after apply.
 func configurable(r *facts.FrameworkResource, name string) *facts.Attribute {
 	for i := range r.Schema.Attributes {
 		a := &r.Schema.Attributes[i]
-		if a.Name == name && !a.Uncertain && (a.Required || a.Optional || a.Block) {
+		if a.Name == name && !a.Uncertain && !a.Block && (a.Required || a.Optional) {
 			return a
 		}
 	}

@@ -18,7 +18,7 @@ type section struct {
 type itemModel struct {
 	ID       types.String       `tfsdk:"id"`
 	Title    types.String       `tfsdk:"title"`
-	Sections []section          `tfsdk:"section"`
+	Sections []section          `tfsdk:"section"` // a block: unknown only as a dynamic block
 	ByName   map[string]section `tfsdk:"section_map"`
 	Created  string             `tfsdk:"created"` // Computed only: null in the configuration, never unknown there
 }
@@ -42,7 +42,7 @@ func (item) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.S
 
 func (item) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config itemModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of item reads "section" into field Sections \(\[\]section\), "section_map" into field ByName \(map\[string\]section\): a Go type that cannot hold an unknown value, so validation fails`
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of item reads "section_map" into field ByName \(map\[string\]section\): a Go type that cannot hold an unknown value, so validation fails`
 	if len(config.Sections) > 0 && len(config.ByName) > 0 {
 		resp.Diagnostics.AddError("conflict", "section and section_map")
 	}

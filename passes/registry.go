@@ -15,6 +15,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingforcenew"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingstateset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/missingupgrader"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/mutableid"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/nativeconfig"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/neversent"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
@@ -46,6 +47,7 @@ var registry = []lint.Check{
 	{Doc: missingforcenew.Doc, Analyzer: missingforcenew.Analyzer},
 	{Doc: missingstateset.Doc, Analyzer: missingstateset.Analyzer},
 	{Doc: missingupgrader.Doc, Analyzer: missingupgrader.Analyzer},
+	{Doc: mutableid.Doc, Analyzer: mutableid.Analyzer},
 	{Doc: nativeconfig.Doc, Analyzer: nativeconfig.Analyzer},
 	{Doc: neversent.Doc, Analyzer: neversent.Analyzer},
 	{Doc: planrewrite.Doc, Analyzer: planrewrite.Analyzer},

@@ -222,6 +222,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"neversent", nil, 3},
 		{"nativeconfig", nil, 3},
 		{"stateaftererror", nil, 2},
+		{"mutableid", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -29,9 +29,11 @@ type Resource struct {
 	// plus those CustomizeDiff or ModifyPlan mention (they may force a new
 	// resource or reject the change).
 	Update       *ssa.Function
+	Read         *ssa.Function
 	CreateReads  Keys // Create (Read excluded); Dynamic: cannot say
 	UpdateReads  Keys
 	PlanMentions Keys
+	DiffMentions Keys // CustomizeDiff or ModifyPlan alone
 	ReadSaves    Keys // keys Read saves a value of the API's under
 	ReadReads    Keys // keys Read reads (a lookup parameter, a kept prior value)
 	CreateSaves  Keys // keys Create saves a value of the API's under
@@ -48,7 +50,7 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 	if create == nil || read == nil || update == nil || update == create {
 		return nil
 	}
-	u := &Resource{Name: r.Name, SDK: true, Attrs: r.Schema.Attributes}
+	u := &Resource{Name: r.Name, SDK: true, Attrs: r.Schema.Attributes, Read: read}
 	u.UpdateReads = SDK(update, read, Uses)
 	u.PlanMentions = u.UpdateReads
 	if r.CustomizeDiff {
@@ -60,7 +62,8 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 			if fn == nil {
 				return nil // a change may be forced where we cannot see
 			}
-			u.PlanMentions = Merge(u.PlanMentions, SDK(fn, nil, Uses))
+			k := SDK(fn, nil, Uses)
+			u.PlanMentions, u.DiffMentions = Merge(u.PlanMentions, k), Merge(u.DiffMentions, k)
 		}
 	}
 	if u.PlanMentions.Dynamic {
@@ -94,11 +97,12 @@ func FrameworkResource(pass *analysis.Pass, r *facts.FrameworkResource, funcs ma
 	if create == nil || read == nil || update == nil || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
 		return nil
 	}
-	u := &Resource{Name: r.TypeName, Attrs: r.Schema.Attributes}
+	u := &Resource{Name: r.TypeName, Attrs: r.Schema.Attributes, Read: read}
 	u.UpdateReads = Framework(update, read, false)
 	u.PlanMentions = u.UpdateReads
 	if mp := method("ModifyPlan"); mp != nil && !u.PlanMentions.Dynamic {
-		u.PlanMentions = Merge(u.PlanMentions, Framework(mp, nil, false))
+		u.DiffMentions = Framework(mp, nil, false)
+		u.PlanMentions = Merge(u.PlanMentions, u.DiffMentions)
 	}
 	if u.PlanMentions.Dynamic {
 		return nil

@@ -93,7 +93,7 @@ const (
 func (k *Keys) note(instr ssa.Instruction, m Mode) {
 	method := ""
 	if c, ok := instr.(ssa.CallInstruction); ok {
-		method = resourceDataMethod(c.Common())
+		method = ResourceDataMethod(c.Common())
 	}
 	if method == "SetId" {
 		k.SetsID = true
@@ -177,8 +177,8 @@ func localArray(v ssa.Value) bool {
 	return ok && a.Parent() != nil
 }
 
-// resourceDataMethod names the *schema.ResourceData method c calls, if any.
-func resourceDataMethod(c *ssa.CallCommon) string {
+// ResourceDataMethod: the name of the *schema.ResourceData method c calls, or "".
+func ResourceDataMethod(c *ssa.CallCommon) string {
 	fn := c.StaticCallee()
 	if fn == nil || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
 		return ""

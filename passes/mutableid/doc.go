@@ -1,0 +1,32 @@
+// Package mutableid defines an Analyzer that reports attributes an SDK
+// resource's ID is built from that can change in place while Update never
+// gives the resource a new ID (SCHEMA-3).
+//
+// See [Doc] for what it reports and why; docs/checks/mutableid.md is generated from it.
+package mutableid
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "mutableid",
+	Title: "The resource ID is built from an attribute that can change in place",
+	Rules: []rules.ID{"SCHEMA-3"},
+	Why: `When Create builds the resource ID from configured attributes (` + "`d.SetId(project + \":\" + key)`" + `), the ID names the object by those values. If one of them can change without ForceNew, Update runs with the new value — addressing an object that does not exist, or renaming the remote one — while the ID keeps the old one. Read, which finds the object through the ID, then reads the old object (or none) and saves the old value back: the change is planned again on every run, or the resource is dropped from state and created anew next to the old one. Either the attribute forces a new resource, or Update gives the resource its new ID.
+
+The check follows the value each non-empty d.SetId in Create (and the package functions it calls) is given back to d.Get of configured keys, through conversions, fmt and strings formatting, concatenation, pointers to locals and plain package functions that call only the standard library (an ID builder); a value from any other call (the API's answer) ends the trail. It reports a top-level Required or Optional attribute, not Computed and not ForceNew, that the ID is built from and that Update reads, when Update (with the package functions it calls) never calls d.SetId with a non-empty value and Read never reads the attribute itself (it finds the object through the ID alone). Attributes a CustomizeDiff mentions (it may force a new resource) are left alone.`,
+	Bad: `"key": {Type: schema.TypeString, Required: true},
+// ...
+d.SetId(buildTwoPartID(&project, &key)) // Create
+// Update: client.UpdateVariable(d.Get("project"), d.Get("key"), ...) and no new ID`,
+	Good:     `"key": {Type: schema.TypeString, Required: true, ForceNew: true},`,
+	Severity: "warning",
+	Since:    "v0.2.0",
+	Summary:  "an SDK attribute, not ForceNew, that Create builds the resource ID from while Update uses the new value and never sets a new ID, and Read finds the object through the ID alone: the change never sticks",
+	// New checks start opt-in; move them to the default set once a triaged
+	// corpus sample shows at least 90% real findings.
+	NonDefault: true,
+}

@@ -1,0 +1,230 @@
+package mutableid
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports attributes an SDK resource's ID is built from that can
+// change in place while Update never sets a new ID.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+func run(pass *analysis.Pass) (any, error) {
+	attruse.Report(pass, findings)
+	return nil, nil
+}
+
+// findings: configurable attributes, not ForceNew, that Create builds the ID
+// from, that Update reads (it sends or addresses with the new value) but
+// whose change never gives the resource a new ID, while Read finds the object
+// through the ID alone (it never reads the attribute).
+func findings(u *attruse.Resource) []lint.Finding {
+	if !u.SDK || u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
+		return nil
+	}
+	ids := idSources(u.Create)
+	if len(ids) == 0 || setsID(u.Update) {
+		return nil
+	}
+	var out []lint.Finding
+	for i := range u.Attrs {
+		a := &u.Attrs[i]
+		at, fromID := ids[a.Name]
+		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || !u.UpdateReads.Named[a.Name] {
+			continue
+		}
+		// Read looking it up, or a CustomizeDiff that may force a new resource.
+		if u.ReadReads.Named[a.Name] || u.DiffMentions.Named[a.Name] {
+			continue
+		}
+		out = append(out, finding(u, a, at))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
+	return out
+}
+
+// idSources: the top-level keys Create's non-empty d.SetId arguments are
+// built from (d.Get("k") through conversions, formatting, concatenation and
+// package ID builders), with the SetId call.
+func idSources(create *ssa.Function) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	eachCall(create, func(c ssa.CallInstruction) {
+		com := c.Common()
+		if attruse.ResourceDataMethod(com) != "SetId" || len(com.Args) != 2 || isEmpty(com.Args[1]) {
+			return
+		}
+		for k := range keysOf(com.Args[1], map[ssa.Value]bool{}, 0) {
+			if _, ok := out[k]; !ok {
+				out[k] = c.Pos()
+			}
+		}
+	})
+	return out
+}
+
+// setsID: fn or a package function it calls gives the resource a non-empty ID.
+func setsID(fn *ssa.Function) bool {
+	found := false
+	eachCall(fn, func(c ssa.CallInstruction) {
+		com := c.Common()
+		found = found || attruse.ResourceDataMethod(com) == "SetId" && len(com.Args) == 2 && !isEmpty(com.Args[1])
+	})
+	return found
+}
+
+// eachCall visits the calls of fn, its closures and the package functions it
+// calls, two deep.
+func eachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
+	seen := map[*ssa.Function]bool{}
+	var walk func(f *ssa.Function, depth int)
+	walk = func(f *ssa.Function, depth int) {
+		if f == nil || seen[f] || depth > 2 {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.MakeClosure:
+					walk(in.Fn.(*ssa.Function), depth)
+				case ssa.CallInstruction:
+					visit(in)
+					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
+						walk(callee, depth+1)
+					}
+				}
+			}
+		}
+	}
+	walk(fn, 0)
+}
+
+func isEmpty(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+}
+
+// keysOf: the d.Get keys v is computed from. It stops at anything else — a
+// value of the API's answer, a parameter — so an ID the API assigns has none.
+func keysOf(v ssa.Value, seen map[ssa.Value]bool, depth int) map[string]bool {
+	out := map[string]bool{}
+	if seen[v] || depth > 12 {
+		return out
+	}
+	seen[v] = true
+	add := func(vs ...ssa.Value) {
+		for _, x := range vs {
+			for k := range keysOf(x, seen, depth+1) {
+				out[k] = true
+			}
+		}
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		com := x.Common()
+		switch m := attruse.ResourceDataMethod(com); {
+		case m == "Get" || m == "GetOk":
+			if c, ok := com.Args[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+				name, _, _ := strings.Cut(constant.StringVal(c.Value), ".")
+				out[name] = true
+			}
+		case m != "":
+		case builds(x, com):
+			add(com.Args...)
+		}
+	case *ssa.Extract:
+		add(x.Tuple)
+	case *ssa.TypeAssert:
+		add(x.X)
+	case *ssa.Convert:
+		add(x.X)
+	case *ssa.ChangeType:
+		add(x.X)
+	case *ssa.MakeInterface:
+		add(x.X)
+	case *ssa.BinOp:
+		add(x.X, x.Y)
+	case *ssa.Phi:
+		add(x.Edges...)
+	case *ssa.Slice:
+		add(x.X)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			add(x.X)
+		}
+	case *ssa.Alloc:
+		add(storedInto(x)...)
+	}
+	return out
+}
+
+// builds: a call that makes a value out of its arguments — the standard
+// library's formatting and conversions, or a plain function of the
+// provider's package that calls nothing else (an ID builder). Methods and
+// calls into other packages ask the API.
+func builds(call *ssa.Call, com *ssa.CallCommon) bool {
+	callee := com.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	if tfapi.IsStd(tfssa.PkgPath(callee)) {
+		return true
+	}
+	return callee.Pkg == call.Parent().Pkg && callee.Signature.Recv() == nil && onlyStd(callee)
+}
+
+// onlyStd: every call fn makes is a static call into the standard library.
+func onlyStd(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := c.Common().StaticCallee(); callee == nil || !tfapi.IsStd(tfssa.PkgPath(callee)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// storedInto: the values stored into a local (a variable whose address is
+// taken, a variadic argument array).
+func storedInto(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	refs := append([]ssa.Instruction(nil), *a.Referrers()...)
+	for i := 0; i < len(refs); i++ {
+		switch r := refs[i].(type) {
+		case *ssa.Store:
+			out = append(out, r.Val)
+		case *ssa.IndexAddr:
+			if r.Referrers() != nil {
+				refs = append(refs, *r.Referrers()...)
+			}
+		}
+	}
+	return out
+}
+
+func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(setID, "Create builds the ID from %q here", a.Name)}
+	if at := u.UpdateReads.At[a.Name]; at.IsValid() {
+		related = append(related, lint.Related(at, "%s uses the new value here, but never sets a new ID", attruse.FuncName(u.Update)))
+	}
+	related = append(related, lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name))
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Create builds the resource ID from it and %s never sets a new one: after a change, Read still finds the object by the old ID and brings the old value back; mark it ForceNew, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
+}

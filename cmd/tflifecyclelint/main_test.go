@@ -221,7 +221,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"importidindex", nil, 3},
 		{"neversent", nil, 3},
 		{"nativeconfig", nil, 3},
-		{"stateaftererror", nil, 2},
+		{"stateaftererror", nil, 3},
 		{"mutableid", nil, 2},
 	}
 	var flags, pkgs []string

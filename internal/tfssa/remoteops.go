@@ -80,3 +80,10 @@ func returnsError(sig *types.Signature) bool {
 	}
 	return false
 }
+
+// AsksRemote: c is a remote operation, or a call of a function of pkg that
+// makes one.
+func AsksRemote(c *ssa.CallCommon, pkg *ssa.Package) bool {
+	op, local := remoteOp(c, pkg)
+	return op != "" || local != nil && len(RemoteOps(local)) > 0
+}

@@ -29,17 +29,23 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, method := range []string{"Create", "Update"} {
 			if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil {
-				check(rep, r.TypeName+"."+method, fn)
+				check(rep, r.TypeName+"."+method, method == "Create", fn)
 			}
 		}
 	}
 	return nil, nil
 }
 
-func check(rep *lint.Reporter, name string, fn *ssa.Function) {
+func check(rep *lint.Reporter, name string, create bool, fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		add := errorBranchAdd(b)
 		if add == nil {
+			continue
+		}
+		// In Create, a failure after a remote call succeeded (a read or a
+		// wait once the object exists) may keep the object in state on
+		// purpose: Terraform marks it tainted and replaces it.
+		if create && remoteBefore(b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If)) {
 			continue
 		}
 		if set := savedAfter(b); set != nil {
@@ -153,4 +159,42 @@ func inLoop(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// remoteBefore: a remote operation runs before the call whose error ifi
+// tests (on every path to it: in a block dominating it, or earlier in its own).
+func remoteBefore(ifi *ssa.If) bool {
+	failed := failingCall(ifi)
+	if failed == nil {
+		return true // cannot say which call failed
+	}
+	fn := failed.Parent()
+	for _, b := range fn.Blocks {
+		if !b.Dominates(failed.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if instr == failed {
+				break
+			}
+			if c, ok := instr.(ssa.CallInstruction); ok && tfssa.AsksRemote(c.Common(), fn.Pkg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failingCall: the call whose error result ifi compares with nil.
+func failingCall(ifi *ssa.If) *ssa.Call {
+	cmp := ifi.Cond.(*ssa.BinOp)
+	v := cmp.X
+	if tfssa.IsNilConst(v) {
+		v = cmp.Y
+	}
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, _ := v.(*ssa.Call)
+	return call
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"fixtures/stateaftererror/api"
+
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -129,3 +131,30 @@ func (pool) Update(context.Context, resource.UpdateRequest, *resource.UpdateResp
 func (pool) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 var _ resource.Resource = pool{}
+
+type download struct{ c api.Client }
+
+func (download) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
+func (download) Schema(context.Context, resource.SchemaRequest, *resource.SchemaResponse)       {}
+
+func (r download) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan deviceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	id, err := r.c.Create(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error()) // want `APPLY-3: download.Create adds an error for a failed call and goes on without returning`
+	}
+	plan.ID = types.StringValue(id)
+	// Safe: the object exists once Create succeeded; a failed wait keeps it
+	// in state, tainted, to be replaced.
+	if err := r.c.Wait(id); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (download) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (download) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (download) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+var _ resource.Resource = download{}

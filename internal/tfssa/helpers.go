@@ -175,3 +175,33 @@ func CallsGiven(a *ssa.Alloc) []ssa.CallInstruction {
 	}
 	return out
 }
+
+// EachInstr visits the instructions of fn and of the functions of its
+// package it calls, up to depth calls deep, each function once; with
+// closures, also those of the function literals they make.
+func EachInstr(fn *ssa.Function, depth int, closures bool, visit func(ssa.Instruction)) {
+	seen := map[*ssa.Function]bool{}
+	var walk func(f *ssa.Function, d int)
+	walk = func(f *ssa.Function, d int) {
+		if f == nil || seen[f] || d > depth {
+			return
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				visit(instr)
+				switch in := instr.(type) {
+				case *ssa.MakeClosure:
+					if closures {
+						walk(in.Fn.(*ssa.Function), d)
+					}
+				case ssa.CallInstruction:
+					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
+						walk(callee, d+1)
+					}
+				}
+			}
+		}
+	}
+	walk(fn, 0)
+}

@@ -141,29 +141,13 @@ func isAppend(c *ssa.Call) bool {
 // functions it calls (two deep).
 func stores(fn *ssa.Function, models map[string]bool) []*ssa.Store {
 	var out []*ssa.Store
-	seen := map[*ssa.Function]bool{}
-	var visit func(f *ssa.Function, depth int)
-	visit = func(f *ssa.Function, depth int) {
-		if f == nil || seen[f] || depth > 2 {
-			return
-		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.Store:
-					if fa, ok := in.Addr.(*ssa.FieldAddr); ok && models[tfssa.StructName(fa.X.Type())] {
-						out = append(out, in)
-					}
-				case ssa.CallInstruction:
-					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
-						visit(callee, depth+1)
-					}
-				}
+	tfssa.EachInstr(fn, 2, false, func(instr ssa.Instruction) {
+		if in, ok := instr.(*ssa.Store); ok {
+			if fa, ok := in.Addr.(*ssa.FieldAddr); ok && models[tfssa.StructName(fa.X.Type())] {
+				out = append(out, in)
 			}
 		}
-	}
-	visit(fn, 0)
+	})
 	return out
 }
 

@@ -90,38 +90,27 @@ type write struct {
 // functions it calls (two deep), of a normalised string or an unguarded list.
 func writes(fn *ssa.Function, models map[string]bool) []write {
 	var out []write
-	seen := map[*ssa.Function]bool{}
-	var visit func(f *ssa.Function, depth int)
-	visit = func(f *ssa.Function, depth int) {
-		if f == nil || seen[f] || depth > 2 {
+	if fn == nil {
+		return nil
+	}
+	tfssa.EachInstr(fn, 2, false, func(instr ssa.Instruction) {
+		in, ok := instr.(*ssa.Store)
+		if !ok {
 			return
 		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.Store:
-					fa, ok := in.Addr.(*ssa.FieldAddr)
-					if !ok || !models[tfssa.StructName(fa.X.Type())] {
-						continue
-					}
-					tag := modelflow.FieldTag(fa)
-					switch {
-					case tag == "":
-					case normalisedString(in.Val):
-						out = append(out, write{tag, in.Pos(), false})
-					case apiList(in.Val) && !lenGuarded(b):
-						out = append(out, write{tag, in.Pos(), true})
-					}
-				case ssa.CallInstruction:
-					if callee := in.Common().StaticCallee(); callee != nil && fn != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
-						visit(callee, depth+1)
-					}
-				}
-			}
+		fa, ok := in.Addr.(*ssa.FieldAddr)
+		if !ok || !models[tfssa.StructName(fa.X.Type())] {
+			return
 		}
-	}
-	visit(fn, 0)
+		tag := modelflow.FieldTag(fa)
+		switch {
+		case tag == "":
+		case normalisedString(in.Val):
+			out = append(out, write{tag, in.Pos(), false})
+		case apiList(in.Val) && !lenGuarded(in.Block()):
+			out = append(out, write{tag, in.Pos(), true})
+		}
+	})
 	return out
 }
 

@@ -84,31 +84,14 @@ func setsID(fn *ssa.Function) bool {
 	return found
 }
 
-// eachCall visits the calls of fn, its closures and the package functions it
-// calls, two deep.
+// eachCall visits the calls of fn, its closures and the package functions
+// it calls, two deep.
 func eachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
-	seen := map[*ssa.Function]bool{}
-	var walk func(f *ssa.Function, depth int)
-	walk = func(f *ssa.Function, depth int) {
-		if f == nil || seen[f] || depth > 2 {
-			return
+	tfssa.EachInstr(fn, 2, true, func(instr ssa.Instruction) {
+		if c, ok := instr.(ssa.CallInstruction); ok {
+			visit(c)
 		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.MakeClosure:
-					walk(in.Fn.(*ssa.Function), depth)
-				case ssa.CallInstruction:
-					visit(in)
-					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
-						walk(callee, depth+1)
-					}
-				}
-			}
-		}
-	}
-	walk(fn, 0)
+	})
 }
 
 func isEmpty(v ssa.Value) bool {

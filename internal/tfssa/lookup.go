@@ -636,6 +636,16 @@ func CalleeName(call *ssa.Call) string { return calleeName(call.Common()) }
 // directRemoval: resp.State.RemoveResource or d.SetId(""), not a helper.
 func directRemoval(instr ssa.Instruction) bool { return Removal(instr, nil) }
 
+// InCycle: b can be reached again from itself (it is inside a loop).
+func InCycle(b *ssa.BasicBlock) bool {
+	for _, s := range b.Succs {
+		if Reachable(s)[b] {
+			return true
+		}
+	}
+	return false
+}
+
 // Reachable lists the blocks reachable from b, b included.
 func Reachable(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	seen := map[*ssa.BasicBlock]bool{}

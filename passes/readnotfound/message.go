@@ -163,16 +163,7 @@ func afterRemoteCall(fn *ssa.Function, b *ssa.BasicBlock) bool {
 // listing ended without a match).
 func afterSearch(b *ssa.BasicBlock) bool {
 	for d := b.Idom(); d != nil; d = d.Idom() {
-		if _, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && inCycle(d) && !tfssa.Reachable(b)[d] {
-			return true
-		}
-	}
-	return false
-}
-
-func inCycle(d *ssa.BasicBlock) bool {
-	for _, s := range d.Succs {
-		if tfssa.Reachable(s)[d] {
+		if _, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && tfssa.InCycle(d) && !tfssa.Reachable(b)[d] {
 			return true
 		}
 	}
@@ -236,7 +227,7 @@ func searches(call *ssa.Call) bool {
 		fn = fn.Origin()
 	}
 	for _, b := range fn.Blocks {
-		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && inCycle(b) {
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && tfssa.InCycle(b) {
 			return true
 		}
 	}

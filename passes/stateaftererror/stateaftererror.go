@@ -60,7 +60,7 @@ func check(rep *lint.Reporter, name string, create bool, fn *ssa.Function) {
 // `err != nil` branch of an error check and not inside a loop (errors
 // collected per element are a design of their own).
 func errorBranchAdd(b *ssa.BasicBlock) ssa.Instruction {
-	if len(b.Preds) != 1 || inLoop(b) {
+	if len(b.Preds) != 1 || tfssa.InCycle(b) {
 		return nil
 	}
 	ifi, ok := b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If)
@@ -142,23 +142,6 @@ func savesState(call ssa.CallInstruction) bool {
 		return false
 	}
 	return tfapi.IsFramework(callee.Signature.Recv().Type(), "tfsdk", "State")
-}
-
-func inLoop(b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	work := append([]*ssa.BasicBlock(nil), b.Succs...)
-	for len(work) > 0 {
-		cur := work[len(work)-1]
-		work = work[:len(work)-1]
-		if cur == b {
-			return true
-		}
-		if !seen[cur] {
-			seen[cur] = true
-			work = append(work, cur.Succs...)
-		}
-	}
-	return false
 }
 
 // remoteBefore: a remote operation runs before the call whose error ifi

@@ -35,7 +35,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 		return nil
 	}
 	ids := idSources(u.Create)
-	if len(ids) == 0 || setsID(u.Update) {
+	if len(ids) == 0 || setsID(u.Update) || !readsID(u.Read) {
 		return nil
 	}
 	var out []lint.Finding
@@ -80,6 +80,16 @@ func setsID(fn *ssa.Function) bool {
 	eachCall(fn, func(c ssa.CallInstruction) {
 		com := c.Common()
 		found = found || attruse.ResourceDataMethod(com) == "SetId" && len(com.Args) == 2 && !isEmpty(com.Args[1])
+	})
+	return found
+}
+
+// readsID: fn or a package function it calls reads d.Id() — the ID is how
+// Read finds the object (a Read that does nothing has no use for it).
+func readsID(fn *ssa.Function) bool {
+	found := false
+	eachCall(fn, func(c ssa.CallInstruction) {
+		found = found || attruse.ResourceDataMethod(c.Common()) == "Id"
 	})
 	return found
 }

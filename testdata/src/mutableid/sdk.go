@@ -131,3 +131,18 @@ func renamedUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diag
 	}
 	return nil
 }
+
+// Safe: Read does nothing with the ID (an action run on apply): the ID is a label.
+func resourceAction() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: renamedCreate,
+		ReadContext:   func(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil },
+		UpdateContext: safeUpdate,
+		DeleteContext: variableDelete,
+		Schema: map[string]*schema.Schema{
+			"project": {Type: schema.TypeString, Required: true},
+			"key":     {Type: schema.TypeString, Required: true},
+			"value":   {Type: schema.TypeString, Required: true},
+		},
+	}
+}

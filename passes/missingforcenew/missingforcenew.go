@@ -130,19 +130,12 @@ func walkConfigurable(attrs []facts.Attribute, visitBlocks bool, visit func(stri
 	walk("", attrs, false)
 }
 
-// forceNewFix adds ForceNew: true to each offending attribute that is not
-// inside another offender (a ForceNew block covers its attributes). It is
-// offered only when every such literal can be edited.
+// forceNewFix adds ForceNew: true to each offending attribute, nested ones
+// too (an SDK block's ForceNew does not cover them). It is offered only when
+// every such literal can be edited.
 func forceNewFix(pass *analysis.Pass, bad []offender) []analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	for _, b := range bad {
-		covered := false
-		for _, o := range bad {
-			covered = covered || strings.HasPrefix(b.path, o.path+".")
-		}
-		if covered {
-			continue
-		}
 		edit, ok := lint.InsertField(pass, b.attr.Lit, b.attr.LitEnd, "ForceNew: true")
 		if !ok {
 			return nil

@@ -68,9 +68,9 @@ func receiverName(info *types.Info, stack []ast.Node) string {
 // read is a req.Config or req.Plan Get/GetAttribute of a plan-time request.
 type read struct {
 	method, field string // "Get", "Config"
-	planning        bool   // a ModifyPlan or plan modifier request
-	target          types.Type
-	path            string // GetAttribute's path.Root("name"), "" otherwise
+	planning      bool   // a ModifyPlan or plan modifier request
+	target        types.Type
+	path          string // GetAttribute's path.Root("name"), "" otherwise
 }
 
 func planTimeRead(info *types.Info, call *ast.CallExpr) (read, bool) {

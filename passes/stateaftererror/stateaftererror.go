@@ -29,23 +29,24 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, method := range []string{"Create", "Update"} {
 			if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil {
-				check(rep, r.TypeName+"."+method, method == "Create", fn)
+				check(rep, r.TypeName+"."+method, fn)
 			}
 		}
 	}
 	return nil, nil
 }
 
-func check(rep *lint.Reporter, name string, create bool, fn *ssa.Function) {
+func check(rep *lint.Reporter, name string, fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		add := errorBranchAdd(b)
 		if add == nil {
 			continue
 		}
-		// In Create, a failure after a remote call succeeded (a read or a
-		// wait once the object exists) may keep the object in state on
-		// purpose: Terraform marks it tainted and replaces it.
-		if create && remoteBefore(b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If)) {
+		// A failure after a remote call succeeded (a read or a wait once
+		// the object was made or changed) may save the state on purpose:
+		// Terraform marks a created object tainted and replaces it, and an
+		// Update's change was applied.
+		if remoteBefore(b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If)) {
 			continue
 		}
 		if set := savedAfter(b); set != nil {

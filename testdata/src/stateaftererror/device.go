@@ -154,7 +154,19 @@ func (r download) Create(ctx context.Context, req resource.CreateRequest, resp *
 }
 
 func (download) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
-func (download) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+// Safe: the change was applied; only the wait for it to show failed.
+func (r download) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan deviceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if _, err := r.c.Create(plan.Name.ValueString()); err != nil {
+		resp.Diagnostics.AddError("updating", err.Error())
+		return
+	}
+	if err := r.c.Wait(plan.ID.ValueString()); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
 func (download) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 var _ resource.Resource = download{}

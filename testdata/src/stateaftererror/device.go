@@ -153,7 +153,8 @@ func (r download) Create(ctx context.Context, req resource.CreateRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-func (download) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (download) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+
 // Safe: the change was applied; only the wait for it to show failed.
 func (r download) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan deviceModel

@@ -4,4 +4,4 @@ package api
 type Client struct{}
 
 func (Client) Create(name string) (string, error) { return "", nil }
-func (Client) Wait(id string) error                { return nil }
+func (Client) Wait(id string) error               { return nil }

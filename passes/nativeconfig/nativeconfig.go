@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if push {
 			if r := byType[receiverName(pass.TypesInfo, stack)]; r != nil {
-				if f, ok := check(pass, r, n.(*ast.CallExpr)); ok {
+				if f, ok := check(pass, r, n.(*ast.CallExpr), guarded(pass.TypesInfo, stack)); ok {
 					rep.Report(f)
 				}
 			}
@@ -155,19 +155,19 @@ type offender struct {
 	pos          token.Pos
 }
 
-func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr) (lint.Finding, bool) {
+func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, guard map[string]bool) (lint.Finding, bool) {
 	rd, ok := planTimeRead(pass.TypesInfo, call)
 	if !ok {
 		return lint.Finding{}, false
 	}
 	var bad []offender
 	if rd.method == "GetAttribute" {
-		if configurable(r, rd.path) != nil && native(rd.target) {
+		if configurable(r, rd.path) != nil && native(rd.target) && !guard[rd.path] {
 			bad = append(bad, offender{attr: rd.path, typ: rd.target})
 		}
 	} else if st, ok := tfapi.DerefStruct(rd.target); ok && native(rd.target) {
 		facts.EachTagged(st, func(f facts.TaggedField) {
-			if configurable(r, f.Tag) != nil && native(f.Var.Type()) {
+			if configurable(r, f.Tag) != nil && native(f.Var.Type()) && !guard[f.Tag] {
 				bad = append(bad, offender{f.GoName, f.Tag, f.Var.Type(), f.Var.Pos()})
 			}
 		})
@@ -197,4 +197,52 @@ func finding(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr
 	return lint.Finding{Rule: "VALIDATE-1", Pos: call.Pos(), End: call.End(), Related: related,
 		Message: fmt.Sprintf("req.%s.%s of %s reads %s: a Go type that cannot hold an unknown value, so %s fails (\"Value Conversion Error\") whenever the configuration sets it from a value known only after apply; use the framework's types (types.String, types.List...) and test IsUnknown()",
 			rd.field, rd.method, r.TypeName, strings.Join(what, ", "), when)}
+}
+
+// guarded: the attributes the enclosing function reads with GetAttribute of
+// path.Root("name") into a framework value it then asks IsUnknown() — the
+// function returns early on an unknown before decoding into Go types.
+func guarded(info *types.Info, stack []ast.Node) map[string]bool {
+	var body *ast.BlockStmt
+	for _, n := range stack {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			body = fd.Body
+		}
+	}
+	out := map[string]bool{}
+	if body == nil {
+		return out
+	}
+	asked := map[types.Object]bool{}
+	byVar := map[types.Object]string{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		switch {
+		case sel.Sel.Name == "IsUnknown":
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				asked[info.Uses[id]] = true
+			}
+		case sel.Sel.Name == "GetAttribute" && len(call.Args) == 3:
+			name := rootName(info, call.Args[1])
+			if u, ok := ast.Unparen(call.Args[2]).(*ast.UnaryExpr); ok && u.Op == token.AND && name != "" {
+				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+					byVar[info.Uses[id]] = name
+				}
+			}
+		}
+		return true
+	})
+	for obj, name := range byVar {
+		if obj != nil && asked[obj] {
+			out[name] = true
+		}
+	}
+	return out
 }

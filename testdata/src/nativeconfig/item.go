@@ -130,3 +130,18 @@ func (tag) Update(context.Context, resource.UpdateRequest, *resource.UpdateRespo
 func (tag) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 var _ resource.ResourceWithModifyPlan = tag{}
+
+// Safe: the function returns on an unknown section_map before decoding.
+type guardedItem struct{ item }
+
+func (guardedItem) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var sections types.Map
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("section_map"), &sections)...)
+	if sections.IsUnknown() {
+		return
+	}
+	var config itemModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+}
+
+var _ resource.ResourceWithValidateConfig = guardedItem{}

@@ -220,7 +220,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
 		{"neversent", nil, 3},
-		{"nativeconfig", nil, 3},
+		{"nativeconfig", nil, 4},
 		{"stateaftererror", nil, 3},
 		{"mutableid", nil, 2},
 	}

@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if push {
 			if r := byType[receiverName(pass.TypesInfo, stack)]; r != nil {
-				if f, ok := check(pass, r, n.(*ast.CallExpr), guarded(pass.TypesInfo, stack)); ok {
+				if f, ok := check(pass, r, n.(*ast.CallExpr), guarded(pass.TypesInfo, stack, n.Pos())); ok {
 					rep.Report(f)
 				}
 			}
@@ -199,10 +199,10 @@ func finding(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr
 			rd.field, rd.method, r.TypeName, strings.Join(what, ", "), when)}
 }
 
-// guarded: the attributes the enclosing function reads with GetAttribute of
-// path.Root("name") into a framework value it then asks IsUnknown() — the
-// function returns early on an unknown before decoding into Go types.
-func guarded(info *types.Info, stack []ast.Node) map[string]bool {
+// guarded: the attributes the enclosing function, before pos, reads with
+// GetAttribute of path.Root("name") into a framework value it asks
+// IsUnknown() — it returns early on an unknown before decoding into Go types.
+func guarded(info *types.Info, stack []ast.Node, pos token.Pos) map[string]bool {
 	var body *ast.BlockStmt
 	for _, n := range stack {
 		if fd, ok := n.(*ast.FuncDecl); ok {
@@ -217,7 +217,7 @@ func guarded(info *types.Info, stack []ast.Node) map[string]bool {
 	byVar := map[types.Object]string{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
+		if !ok || call.Pos() >= pos {
 			return true
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

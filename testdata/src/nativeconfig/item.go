@@ -145,3 +145,18 @@ func (guardedItem) ValidateConfig(ctx context.Context, req resource.ValidateConf
 }
 
 var _ resource.ResourceWithValidateConfig = guardedItem{}
+
+// The bug: the test of section_map comes after the decoding has failed.
+type lateGuard struct{ item }
+
+func (lateGuard) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config itemModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of lateGuard reads "section_map"`
+	var sections types.Map
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("section_map"), &sections)...)
+	if sections.IsUnknown() {
+		return
+	}
+}
+
+var _ resource.ResourceWithValidateConfig = lateGuard{}

@@ -6,6 +6,7 @@ package attruse
 import (
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -144,8 +145,17 @@ func FuncName(fn *ssa.Function) string {
 	return fn.Name()
 }
 
+// NewAnalyzer makes the analyzer of a check that judges each resource's
+// attribute usage.
+func NewAnalyzer(doc *lint.Doc, judge func(*Resource) []lint.Finding) *analysis.Analyzer {
+	return lint.NewAnalyzer(doc, func(pass *analysis.Pass) (any, error) {
+		Report(pass, judge)
+		return nil, nil
+	}, tfssa.Requires...)
+}
+
 // Report runs judge on every resource of the package whose usage can be
-// built, and reports its findings once per position.
+// built, and reports its findings in source order, once per position.
 func Report(pass *analysis.Pass, judge func(*Resource) []lint.Finding) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK|tfssa.Framework)
 	if !ok {
@@ -164,6 +174,7 @@ func Report(pass *analysis.Pass, judge func(*Resource) []lint.Finding) {
 			all = append(all, judge(u)...)
 		}
 	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Pos < all[j].Pos })
 	reported := map[token.Pos]bool{}
 	for _, f := range all {
 		if !reported[f.Pos] {

@@ -2,23 +2,16 @@ package createignores
 
 import (
 	"fmt"
-	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports configurable attributes Create never sends.
-var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
-
-func run(pass *analysis.Pass) (any, error) {
-	attruse.Report(pass, findings)
-	return nil, nil
-}
+var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 // findings: attributes Update sends and Read saves from the API that Create
 // never mentions. That Update sends it is the evidence that it is an input,
@@ -35,7 +28,6 @@ func findings(u *attruse.Resource) []lint.Finding {
 		}
 		out = append(out, finding(u, a))
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
 

@@ -1,3 +1,7 @@
+// Predicates of the APPLY-3 and UPGRADE-2 check: which instructions write the
+// response's state (the writes a success path of Create, Update or an
+// upgrader must reach).
+
 package missingstateset
 
 import (

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -19,12 +18,7 @@ import (
 
 // Analyzer reports attributes an SDK resource's ID is built from that can
 // change in place while Update never sets a new ID.
-var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
-
-func run(pass *analysis.Pass) (any, error) {
-	attruse.Report(pass, findings)
-	return nil, nil
-}
+var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 // findings: configurable attributes, not ForceNew, that Create builds the ID
 // from, that Update reads (it sends or addresses with the new value) but
@@ -51,7 +45,6 @@ func findings(u *attruse.Resource) []lint.Finding {
 		}
 		out = append(out, finding(u, a, at))
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
 

@@ -2,24 +2,17 @@ package neversent
 
 import (
 	"fmt"
-	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports configurable attributes neither Create nor Update sends
 // while Read saves them from the API.
-var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
-
-func run(pass *analysis.Pass) (any, error) {
-	attruse.Report(pass, findings)
-	return nil, nil
-}
+var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 // findings: a configurable, non-Computed attribute that Read saves from the
 // API while Create, Update, CustomizeDiff/ModifyPlan and Read itself never
@@ -40,7 +33,6 @@ func findings(u *attruse.Resource) []lint.Finding {
 		}
 		out = append(out, finding(u, a))
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
 

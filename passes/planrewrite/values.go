@@ -1,3 +1,7 @@
+// Helpers of the PLAN-1/PLAN-2/PLAN-3 check: where a planned value comes from
+// (the configuration, the prior state, the provider) and what the branches
+// on the way tested.
+
 package planrewrite
 
 import (

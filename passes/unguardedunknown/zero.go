@@ -1,3 +1,6 @@
+// Helpers of the VALIDATE-1 check: which way a branch goes on the zero value
+// an unknown reads as, and whether that way fails while the other can succeed.
+
 package unguardedunknown
 
 import (

@@ -2,23 +2,16 @@ package updateignores
 
 import (
 	"fmt"
-	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports attributes that change in place while Update never reads them.
-var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
-
-func run(pass *analysis.Pass) (any, error) {
-	attruse.Report(pass, findings)
-	return nil, nil
-}
+var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 // findings: attributes Create sends and Read (or Create) saves from the API,
 // that can change in place while Update, CustomizeDiff and ModifyPlan never
@@ -42,7 +35,6 @@ func findings(u *attruse.Resource) []lint.Finding {
 		}
 		out = append(out, finding(u, a))
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
 

@@ -417,6 +417,9 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 		}
 	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == kind {
+		if call, ok := x.(*ast.CallExpr); ok && vf.Merge {
+			return e.mergedMap(call, body, kind, one)
+		}
 		return vf.Attrs, vf.Resolved
 	}
 	return nil, false

@@ -21,6 +21,9 @@ type ValueFact struct {
 	Resolved bool
 	Schema   Schema      // Kind "schema"
 	Attrs    []Attribute // Kind "attrs", "sdkschemamap"; one element for "attr", "sdkschema"
+	// Merge marks a function that only merges its map arguments (Kind
+	// "attrs" or "sdkschemamap"): a call to it is the union of its arguments.
+	Merge bool
 }
 
 func (*ValueFact) AFact() {}
@@ -28,6 +31,9 @@ func (*ValueFact) AFact() {}
 func (f *ValueFact) String() string {
 	if !f.Resolved {
 		return f.Kind + " unresolved"
+	}
+	if f.Merge {
+		return f.Kind + " merger"
 	}
 	if f.Kind == "schema" {
 		return "schema " + f.Schema.String()

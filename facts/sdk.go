@@ -204,7 +204,7 @@ func (e *env) sdkSchemaFunc(v ast.Expr) ([]Attribute, bool) {
 	}
 	if fn, ok := e.objectOf(v).(*types.Func); ok {
 		if vf := e.valueOf(fn); vf != nil && vf.Kind == "sdkschemamap" {
-			return vf.Attrs, vf.Resolved
+			return vf.Attrs, vf.Resolved && !vf.Merge
 		}
 	}
 	return nil, false
@@ -410,7 +410,11 @@ func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
 	// files to the file set in no fixed order, and which resource a shared
 	// function is reported for must not depend on the driver.
 	sort.Slice(objs, func(i, j int) bool { return tfapi.SourceOrder(e.pass.Fset, objs[i].Pos(), objs[j].Pos()) })
+	priorOnly := e.priorSchemaOnly()
 	for _, obj := range objs {
+		if priorOnly[obj] {
+			continue // an old version kept for a state upgrader's Type
+		}
 		r := e.sdkResourceOf(obj)
 		if r == nil || !r.Resolved {
 			unresolved = append(unresolved, obj.Name())
@@ -425,6 +429,39 @@ func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
 		found = append(found, r)
 	}
 	return append(found, inline...), unresolved
+}
+
+// priorSchemaOnly finds the package's *schema.Resource functions used only as
+// resourceV0().CoreConfigSchema().ImpliedType(): the schema of an old version
+// a state upgrader reads, not a resource Terraform calls. Checking its CRUD
+// functions would judge the current ones against a stale schema.
+func (e *env) priorSchemaOnly() map[types.Object]bool {
+	asPrior := map[types.Object]bool{}
+	other := map[types.Object]bool{}
+	for _, f := range e.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "CoreConfigSchema" {
+				if call, ok := unparen(sel.X).(*ast.CallExpr); ok && len(call.Args) == 0 {
+					if fn := e.staticCallee(call); fn != nil {
+						asPrior[fn] = true
+						return false
+					}
+				}
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				if fn, ok := e.pass.TypesInfo.Uses[id].(*types.Func); ok {
+					other[fn] = true
+				}
+			}
+			return true
+		})
+	}
+	for fn := range asPrior {
+		if other[fn] {
+			delete(asPrior, fn)
+		}
+	}
+	return asPrior
 }
 
 // providerMap records the kind of resources listed in a provider map and

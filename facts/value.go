@@ -95,6 +95,10 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 		return nil
 	}
 	vf := &ValueFact{Kind: kind}
+	if fn, ok := obj.(*types.Func); ok && (kind == "attrs" || kind == "sdkschemamap") && e.isMerger(fn) {
+		vf.Merge, vf.Resolved = true, true
+		return vf
+	}
 	if expr == nil {
 		return vf
 	}

@@ -205,3 +205,55 @@ func EachInstr(fn *ssa.Function, depth int, closures bool, visit func(ssa.Instru
 	}
 	walk(fn, 0)
 }
+
+// RangedParam reports which parameter of fn the value v is a key of, when v
+// is the key of a range over a map parameter: `for k, v := range m { d.Set(k, v) }`.
+func RangedParam(fn *ssa.Function, v ssa.Value) (int, bool) {
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 1 {
+		return 0, false
+	}
+	next, ok := ex.Tuple.(*ssa.Next)
+	if !ok || next.IsString {
+		return 0, false
+	}
+	rng, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return 0, false
+	}
+	for i, p := range fn.Params {
+		if p == rng.X {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// LiteralKeys returns the keys of a map built in place from constant string
+// keys (map[string]any{"a": x, "b": y}) and used only by one call; ok is
+// false for anything else (a map kept, or handed to more code, may get more keys).
+func LiteralKeys(v ssa.Value) (keys []string, ok bool) {
+	mm, isMake := v.(*ssa.MakeMap)
+	if !isMake || mm.Referrers() == nil {
+		return nil, false
+	}
+	calls := 0
+	for _, r := range *mm.Referrers() {
+		up, isUpdate := r.(*ssa.MapUpdate)
+		if !isUpdate {
+			if _, isCall := r.(ssa.CallInstruction); !isCall {
+				return nil, false
+			}
+			if calls++; calls > 1 {
+				return nil, false
+			}
+			continue
+		}
+		k, isConst := ConstString(up.Key)
+		if !isConst || up.Map != mm {
+			return nil, false
+		}
+		keys = append(keys, k)
+	}
+	return keys, true
+}

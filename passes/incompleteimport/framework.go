@@ -150,6 +150,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource, imp, read *s
 	if checkFrameworkLookups(rep, r, w, read) || len(w.names) != 1 {
 		return
 	}
+	checkFrameworkNeverSet(rep, r, w, read)
 	reads, ok := stateReads(read)
 	if !ok {
 		return

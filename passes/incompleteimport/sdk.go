@@ -40,21 +40,27 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa
 	}
 }
 
-// checkNeverSet reports Required attributes a passthrough-imported
-// resource's Read never sets, but those IMPORT-1 already named: ForceNew ones
-// make the first plan replace the object, others an update in place.
+// checkNeverSet reports Required (and Optional+Computed+ForceNew)
+// attributes a passthrough-imported resource's Read never sets, but those
+// IMPORT-1 already named: ForceNew ones make the first plan that configures
+// them replace the object, others update it in place.
 // Sensitive ones are left alone: APIs seldom return secrets.
 func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
 	set, known := keysSet(read)
-	if !known {
-		return
+	if !known || alwaysFails(read) {
+		return // a Read that always fails (a retired API) fails the import itself
 	}
 	var replaced, updated []string
 	for _, a := range r.Schema.Attributes {
 		switch {
-		case !a.Required || a.Uncertain || set[a.Name] || lookedUp[a.Name]:
+		case a.Uncertain || set[a.Name] || lookedUp[a.Name]:
+		case a.ForceNew && optionalComputed(a):
+			// No value after import either; the first plan that configures
+			// one replaces the object.
+			replaced = append(replaced, a.Name+"\x00Optional, Computed, ForceNew")
+		case !a.Required:
 		case a.ForceNew:
-			replaced = append(replaced, a.Name)
+			replaced = append(replaced, a.Name+"\x00Required, ForceNew")
 		case !a.Sensitive && !a.WriteOnly:
 			updated = append(updated, a.Name)
 		}
@@ -66,12 +72,18 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 	// Reported on Read, which must fill what the importer leaves out.
 	if len(replaced) > 0 {
 		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required, ForceNew): after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, quoteAll(sorted(replaced)))})
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s: after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, withFlags(sorted(replaced)))})
 	}
 	if len(updated) > 0 && reportUpdates {
 		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
 			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.Name, quoteAll(sorted(updated)))})
 	}
+}
+
+// optionalComputed: Optional+Computed, with no Default (a default fills
+// the configuration, not the state, but is also what Read would set).
+func optionalComputed(a facts.Attribute) bool {
+	return a.Optional && a.Computed && !a.HasDefault
 }
 
 func sorted(names []string) []string {
@@ -90,13 +102,26 @@ func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
 // (its callees still count).
 func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 	set = map[string]bool{}
-	seen := map[*ssa.Function]bool{}
-	var visit func(fn *ssa.Function, depth int) bool
-	visit = func(fn *ssa.Function, depth int) bool {
-		if seen[fn] {
+	// A helper handed a map literal is visited once per map.
+	type visitKey struct {
+		fn  *ssa.Function
+		lit ssa.Value
+	}
+	seen := map[visitKey]bool{}
+	// args are the call's arguments, for a helper setting the keys of a map
+	// it is handed: setAll(d, map[string]any{"name": x}).
+	var visit func(fn *ssa.Function, depth int, args []ssa.Value) bool
+	visit = func(fn *ssa.Function, depth int, args []ssa.Value) bool {
+		key := visitKey{fn: fn}
+		for _, a := range args {
+			if _, ok := a.(*ssa.MakeMap); ok {
+				key.lit = a
+			}
+		}
+		if seen[key] {
 			return true
 		}
-		seen[fn] = true
+		seen[key] = true
 		if depth > 3 || len(fn.Blocks) == 0 {
 			return false
 		}
@@ -107,11 +132,11 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 				}
 				c, ok := instr.(ssa.CallInstruction)
 				if ok && writerMethod(c.Common()) {
-					k, isConst := tfssa.ConstString(c.Common().Args[1])
+					keys, isConst := keysOf(fn, args, c.Common().Args[1])
 					if !isConst {
 						return false
 					}
-					set[strings.SplitN(k, ".", 2)[0]] = true
+					addKeys(set, keys)
 					continue
 				}
 				if !ok || !tfssa.HandsResourceData(c.Common()) {
@@ -121,7 +146,7 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 				// retry) runs that function: follow it, not the wrapper.
 				if fns := tfssa.HandedFuncs(c.Common(), fn.Pkg); len(fns) > 0 {
 					for _, g := range fns {
-						if !visit(g, depth+1) {
+						if !visit(g, depth+1, nil) {
 							return false
 						}
 					}
@@ -133,16 +158,16 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 					return false
 				case callee.Signature.Recv() != nil && tfapi.IsResourceData(callee.Signature.Recv().Type()):
 					if callee.Name() == "Set" {
-						k, ok := tfssa.ConstString(c.Common().Args[1])
+						keys, ok := keysOf(fn, args, c.Common().Args[1])
 						if !ok {
 							return false
 						}
 						if fn != skip {
-							set[strings.SplitN(k, ".", 2)[0]] = true
+							addKeys(set, keys)
 						}
 					}
 				case callee.Pkg == fn.Pkg:
-					if !visit(callee, depth+1) {
+					if !visit(callee, depth+1, c.Common().Args) {
 						return false
 					}
 				case callee.Pkg != nil && tfapi.IsPluginLib(callee.Pkg.Pkg.Path()):
@@ -153,13 +178,41 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 		}
 		// Closures (a retry loop's body) set keys on the d they capture.
 		for _, anon := range fn.AnonFuncs {
-			if !visit(anon, depth) {
+			if !visit(anon, depth, nil) {
 				return false
 			}
 		}
 		return true
 	}
-	return set, visit(fn, 0)
+	return set, visit(fn, 0, nil)
+}
+
+// keysOf gives the keys a d.Set key argument stands for: a constant, or the
+// keys of the map literal the caller handed in when k ranges over it.
+func keysOf(fn *ssa.Function, args []ssa.Value, k ssa.Value) ([]string, bool) {
+	if s, ok := tfssa.ConstString(k); ok {
+		return []string{s}, true
+	}
+	if i, ok := tfssa.RangedParam(fn, k); ok && i < len(args) {
+		return tfssa.LiteralKeys(args[i])
+	}
+	return nil, false
+}
+
+func addKeys(set map[string]bool, keys []string) {
+	for _, k := range keys {
+		set[strings.SplitN(k, ".", 2)[0]] = true
+	}
+}
+
+// withFlags quotes each "name\x00flags" as `"name" (flags)`.
+func withFlags(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		name, flags, _ := strings.Cut(n, "\x00")
+		q[i] = fmt.Sprintf("%q (%s)", name, flags)
+	}
+	return strings.Join(q, ", ")
 }
 
 func quoteAll(names []string) string {
@@ -205,4 +258,39 @@ func writerMethod(c *ssa.CallCommon) bool {
 		return false
 	}
 	return types.Identical(c.Args[1].Type().Underlying(), types.Typ[types.String])
+}
+
+// alwaysFails: every return of fn hands back an error it builds on the spot
+// (fmt.Errorf, errors.New, diag.Errorf).
+func alwaysFails(fn *ssa.Function) bool {
+	rets := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) == 0 || !builtError(ret.Results[len(ret.Results)-1]) {
+			return false
+		}
+		rets++
+	}
+	return rets > 0
+}
+
+func builtError(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	switch p := tfssa.PkgPath(fn); {
+	case p == "fmt", strings.HasSuffix(p, "/diag"):
+		return fn.Name() == "Errorf" // not diag.FromErr: FromErr(nil) is nil
+	case p == "errors":
+		return fn.Name() == "New"
+	}
+	return false
 }

@@ -1,0 +1,60 @@
+package incompleteimport
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// checkFrameworkNeverSet is IMPORT-3 for the framework: after
+// ImportStatePassthroughID the state holds only the attribute the ID went
+// into, and Read fills the rest. An attribute Read never assigns stays null,
+// so the first plan that configures it replaces the object (RequiresReplace)
+// or, with -incompleteimport.required, updates it (Required).
+func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w importWrites, read *ssa.Function) {
+	if !r.SchemaResolved || !r.Schema.Complete {
+		return
+	}
+	saves := attruse.Framework(read, nil, true)
+	if saves.Dynamic || !savesAny(r, saves, w) {
+		return // Read's model goes out of sight, or Read refreshes nothing
+	}
+	var replaced, updated []string
+	for _, a := range r.Schema.Attributes {
+		switch {
+		case a.Uncertain || a.Block || saves.Named[a.Name] || w.names[a.Name]:
+		case a.HasPlanModifier("RequiresReplace") && a.Required:
+			replaced = append(replaced, a.Name+"\x00Required, RequiresReplace")
+		case a.HasPlanModifier("RequiresReplace") && optionalComputed(a):
+			replaced = append(replaced, a.Name+"\x00Optional, Computed, RequiresReplace")
+		case a.Required && !a.Sensitive && !a.WriteOnly:
+			updated = append(updated, a.Name)
+		}
+	}
+	related := []analysis.RelatedInformation{
+		lint.Related(w.pos, "ImportStatePassthroughID sets only the attribute the ID goes into"),
+	}
+	if len(replaced) > 0 {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthroughID, but its Read never sets %s: after import the state holds null for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in Read from the API's answer (or in ImportState from the ID)", r.TypeName, withFlags(sorted(replaced)))})
+	}
+	if len(updated) > 0 && reportUpdates {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
+			Message: fmt.Sprintf("%s is imported with ImportStatePassthroughID, but its Read never sets %s (Required): after import the state holds null for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.TypeName, quoteAll(sorted(updated)))})
+	}
+}
+
+// savesAny: Read assigns some attribute besides the one import sets.
+func savesAny(r *facts.FrameworkResource, saves attruse.Keys, w importWrites) bool {
+	for _, a := range r.Schema.Attributes {
+		if saves.Named[a.Name] && !w.names[a.Name] {
+			return true
+		}
+	}
+	return false
+}

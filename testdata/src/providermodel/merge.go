@@ -1,0 +1,69 @@
+package providermodel
+
+import (
+	"maps"
+
+	sdkschema "github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+)
+
+// A schema merged from shared maps by a helper resolves to the union.
+
+var baseAttrs = map[string]*sdkschema.Schema{ // want baseAttrs:`sdkschemamap \{index:string/RF title:string/R\}`
+	"index": {Type: sdkschema.TypeString, Required: true, ForceNew: true},
+	"title": {Type: sdkschema.TypeString, Required: true},
+}
+
+func buildSchema(schemas ...map[string]*sdkschema.Schema) map[string]*sdkschema.Schema { // want buildSchema:`sdkschemamap merger`
+	r := map[string]*sdkschema.Schema{}
+	for _, s := range schemas {
+		for k, v := range s {
+			r[k] = v
+		}
+	}
+	return r
+}
+
+func mergeInto(dst, src map[string]*sdkschema.Schema) map[string]*sdkschema.Schema { // want mergeInto:`sdkschemamap merger`
+	maps.Copy(dst, src)
+	return dst
+}
+
+func merged() *sdkschema.Resource { // want merged:`sdk resource merged funcs\(Create=CreateContext\) schema v0\{index:string/RF scope:string/O title:string/O\}`
+	return &sdkschema.Resource{
+		CreateContext: sdkOp,
+		Schema: buildSchema(baseAttrs, map[string]*sdkschema.Schema{
+			"scope": {Type: sdkschema.TypeString, Optional: true},
+		}, mergeInto(map[string]*sdkschema.Schema{}, map[string]*sdkschema.Schema{
+			"title": {Type: sdkschema.TypeString, Optional: true},
+		})),
+	}
+}
+
+// A helper that does more than copy is not a merger: unresolved.
+func filtered(schemas ...map[string]*sdkschema.Schema) map[string]*sdkschema.Schema { // want filtered:`sdkschemamap unresolved`
+	r := map[string]*sdkschema.Schema{}
+	for _, s := range schemas {
+		for k, v := range s {
+			if !v.Computed {
+				r[k] = v
+			}
+		}
+	}
+	return r
+}
+
+func filteredRes() *sdkschema.Resource { // want filteredRes:`sdk resource filteredRes funcs\(Create=CreateContext\) schema unresolved`
+	return &sdkschema.Resource{CreateContext: sdkOp, Schema: filtered(baseAttrs)}
+}
+
+// An old version kept only for a state upgrader's Type is not a resource.
+func widgetV0() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		CreateContext: sdkOp,
+		Schema: map[string]*sdkschema.Schema{
+			"zone": {Type: sdkschema.TypeString, Required: true},
+		},
+	}
+}
+
+var widgetV0Type = widgetV0().CoreConfigSchema().ImpliedType()

@@ -20,12 +20,15 @@ const depth = 4
 // builds, or hands it to code out of sight.
 type Keys struct {
 	Named   map[string]bool
+	Consts  map[string]bool // framework fields assigned only values of the provider's own
 	At      map[string]token.Pos
 	Dynamic bool
 	SetsID  bool // d.SetId is called: the function can create the resource
 }
 
-func newKeys() Keys { return Keys{Named: map[string]bool{}, At: map[string]token.Pos{}} }
+func newKeys() Keys {
+	return Keys{Named: map[string]bool{}, At: map[string]token.Pos{}, Consts: map[string]bool{}}
+}
 
 func (k *Keys) add(name string, pos token.Pos) {
 	if !k.Named[name] {
@@ -40,6 +43,9 @@ func Merge(a, b Keys) Keys {
 	}
 	for k := range b.Named {
 		a.add(k, b.At[k])
+	}
+	for k := range b.Consts {
+		a.Consts[k] = true
 	}
 	a.Dynamic = a.Dynamic || b.Dynamic
 	return a
@@ -290,8 +296,12 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.FieldAddr:
-					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) && !(stores && storesConst(in)) {
-						add(tag, in.Pos())
+					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) {
+						if stores && storesConst(in) {
+							k.Consts[tag] = true
+						} else {
+							add(tag, in.Pos())
+						}
 					}
 				case *ssa.Field:
 					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && !stores {

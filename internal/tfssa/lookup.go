@@ -587,9 +587,17 @@ func readsID(call *ssa.Call) bool {
 // response metadata, or is named as a listing (List, ListRoutes): a listing
 // answers a missing prefix or parent with an empty result, which Read then
 // saves, rather than with an error (a Consul KV prefix).
+//
+// A call named as a read of one thing (GetClientScopes(realm, client)) is
+// not a listing even when it returns a collection: it is the object's, or its
+// parent's, own endpoint, which answers a missing one with an error.
 func ListsOnly(call *ssa.Call) bool {
-	if name := calleeName(call.Common()); strings.HasPrefix(name, "List") && (len(name) == 4 || unicode.IsUpper(rune(name[4]))) {
+	name := calleeName(call.Common())
+	if verb(name, "List") {
 		return true
+	}
+	if verb(name, "Get") && !strings.Contains(name, "List") && !strings.Contains(name, "All") {
+		return false
 	}
 	res := call.Common().Signature().Results()
 	lists := false
@@ -605,6 +613,11 @@ func ListsOnly(call *ssa.Call) bool {
 		}
 	}
 	return lists
+}
+
+// verb: name starts with the word v (Get, GetScopes; not Getter).
+func verb(name, v string) bool {
+	return strings.HasPrefix(name, v) && (len(name) == len(v) || unicode.IsUpper(rune(name[len(v)])))
 }
 
 // responseMeta: *http.Response, or a client's *XxxResponse / *XxxMeta.

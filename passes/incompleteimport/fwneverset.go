@@ -27,12 +27,13 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 	var replaced, updated []string
 	for _, a := range r.Schema.Attributes {
 		switch {
-		case a.Uncertain || a.Block || saves.Named[a.Name] || w.names[a.Name]:
+		case a.Uncertain || a.Block || a.Sensitive || a.WriteOnly || saves.Named[a.Name] || saves.Consts[a.Name] || w.names[a.Name]:
+			// Secrets: APIs seldom return them, no Read can fill them.
 		case a.HasPlanModifier("RequiresReplace") && a.Required:
 			replaced = append(replaced, a.Name+"\x00Required, RequiresReplace")
 		case a.HasPlanModifier("RequiresReplace") && optionalComputed(a):
 			replaced = append(replaced, a.Name+"\x00Optional, Computed, RequiresReplace")
-		case a.Required && !a.Sensitive && !a.WriteOnly:
+		case a.Required:
 			updated = append(updated, a.Name)
 		}
 	}

@@ -43,8 +43,8 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa
 // checkNeverSet reports Required (and Optional+Computed+ForceNew)
 // attributes a passthrough-imported resource's Read never sets, but those
 // IMPORT-1 already named: ForceNew ones make the first plan that configures
-// them replace the object, others update it in place.
-// Sensitive ones are left alone: APIs seldom return secrets.
+// them replace the object, others update it in place. Sensitive ones are
+// left alone: APIs seldom return secrets.
 func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
 	set, known := keysSet(read)
 	if !known || alwaysFails(read) {
@@ -53,7 +53,8 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 	var replaced, updated []string
 	for _, a := range r.Schema.Attributes {
 		switch {
-		case a.Uncertain || set[a.Name] || lookedUp[a.Name]:
+		case a.Uncertain || a.Sensitive || a.WriteOnly || set[a.Name] || lookedUp[a.Name]:
+			// Secrets: APIs seldom return them, no Read can fill them.
 		case a.ForceNew && optionalComputed(a):
 			// No value after import either; the first plan that configures
 			// one replaces the object.
@@ -61,7 +62,7 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 		case !a.Required:
 		case a.ForceNew:
 			replaced = append(replaced, a.Name+"\x00Required, ForceNew")
-		case !a.Sensitive && !a.WriteOnly:
+		default:
 			updated = append(updated, a.Name)
 		}
 	}

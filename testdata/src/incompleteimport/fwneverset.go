@@ -19,6 +19,8 @@ type contactModel struct {
 	Name   types.String `tfsdk:"name"`
 	Phone  types.String `tfsdk:"phone"`
 	Region types.String `tfsdk:"region"`
+	Kind   types.String `tfsdk:"kind"`
+	Secret types.String `tfsdk:"secret"`
 }
 
 type contactAPI struct{ Name, Phone, Region string }
@@ -36,6 +38,13 @@ func (contactBase) Schema(_ context.Context, _ resource.SchemaRequest, resp *res
 		"name":  schema.StringAttribute{Required: true},
 		"phone": schema.StringAttribute{Required: true},
 		"region": schema.StringAttribute{Optional: true, Computed: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+		// Read sets it from a constant of the provider's (which kind the
+		// API answered with): that counts.
+		"kind": schema.StringAttribute{Required: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+		// A secret the API never returns: no Read can fill it.
+		"secret": schema.StringAttribute{Required: true, Sensitive: true,
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
 	}}
 }
@@ -58,6 +67,7 @@ func (r contact) Read(ctx context.Context, req resource.ReadRequest, resp *resou
 		return
 	}
 	state.Name = types.StringValue(got.Name)
+	state.Kind = types.StringValue("person")
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -70,6 +80,7 @@ func (m *contactModel) fromAPI(got contactAPI) {
 	m.Name = types.StringValue(got.Name)
 	m.Phone = types.StringValue(got.Phone)
 	m.Region = types.StringValue(got.Region)
+	m.Kind = types.StringValue("person")
 }
 
 func (r contactFull) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

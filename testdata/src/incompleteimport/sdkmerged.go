@@ -120,6 +120,8 @@ func resourceCron() *schema.Resource {
 			"region":   {Type: schema.TypeString, Optional: true, Computed: true, ForceNew: true},
 			"schedule": {Type: schema.TypeString, Optional: true, Computed: true},
 			"note":     {Type: schema.TypeString, Optional: true, ForceNew: true},
+			// A secret the API never returns: no Read can fill it.
+			"token": {Type: schema.TypeString, Required: true, ForceNew: true, Sensitive: true},
 		},
 	}
 }

@@ -157,6 +157,27 @@ func readPrefix(_ context.Context, d *schema.ResourceData, meta any) diag.Diagno
 	return nil
 }
 
+// A sub-collection read from the object's own endpoint (Get, not List): a
+// deleted object is an error, not an empty answer.
+func resourceScopes() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: readScopes, DeleteContext: remove,
+		Schema: map[string]*schema.Schema{"client_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+			"scopes": {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}}}}
+}
+
+func readScopes(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	things, err := meta.(api.Client).GetScopes(d.Get("client_id").(string))
+	if err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of resourceScopes has no path that removes the resource from state`
+	}
+	var scopes []string
+	for _, t := range things {
+		scopes = append(scopes, t.Name)
+	}
+	d.Set("scopes", scopes)
+	return nil
+}
+
 // Safe: the object cannot be deleted at all (Delete is the SDK's no-op, and
 // Create only claims an existing code), so Read never meets a missing one.
 func resourceUndeletable() *schema.Resource {

@@ -42,6 +42,9 @@ func (Client) Decode(query string, out any) error { return nil }
 // prefix is gone.
 func (Client) List(prefix string) ([]Thing, *http.Response, error) { return nil, nil, nil }
 
+// GetScopes reads a sub-collection of one object: a missing object is an error.
+func (Client) GetScopes(id string) ([]Thing, error) { return nil, nil }
+
 // Exists reports whether the thing exists.
 func (Client) Exists(id string) (bool, error) { return true, nil }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/emptyanswer"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/importidindex"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
@@ -40,6 +41,7 @@ var registry = []lint.Check{
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
+	{Doc: emptyanswer.Doc, Analyzer: emptyanswer.Analyzer},
 	{Doc: importidindex.Doc, Analyzer: importidindex.Analyzer},
 	{Doc: incompleteimport.Doc, Analyzer: incompleteimport.Analyzer},
 	{Doc: invalidschemaflags.Doc, Analyzer: invalidschemaflags.Analyzer},

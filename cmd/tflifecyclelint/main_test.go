@@ -199,10 +199,10 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 	}{
 		{"readnotfound", nil, 14},
 		// 8 of them on Reads in the readnotfound fixtures that never remove.
-		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 16},
+		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 17},
 		{"lookupnotfound", nil, 10},
 		{"unknowninstate", nil, 11},
-		{"incompleteimport", nil, 15},
+		{"incompleteimport", nil, 18},
 		{"missingstateset", nil, 8},
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},
@@ -223,6 +223,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"nativeconfig", nil, 4},
 		{"stateaftererror", nil, 3},
 		{"mutableid", nil, 2},
+		{"emptyanswer", nil, 3},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

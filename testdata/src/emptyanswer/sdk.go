@@ -1,0 +1,120 @@
+package emptyanswer
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
+
+	"fixtures/emptyanswer/api"
+)
+
+func noop(context.Context, *schema.ResourceData, any) diag.Diagnostics { return nil }
+
+func resourceWorkflow() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readWorkflow, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// The answer's first entity, untested: a deleted workflow makes Read panic.
+func readWorkflow(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	out, err := m.(*api.Client).Search(ctx, api.Filter{ID: d.Id()})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", out.Entities[0].Name) // want `READ-2: Read of resourceWorkflow takes element 0 of Search's answer without testing that the answer holds one`
+	return nil
+}
+
+func resourceFound() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readFound, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// A slice answered directly.
+func readFound(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	found, err := m.(*api.Client).Find(ctx, d.Get("name").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	w := found[0] // want `READ-2: Read of resourceFound takes element 0 of Find's answer`
+	d.Set("name", w.Name)
+	return nil
+}
+
+// --- safe idioms ---
+
+func resourceTested() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readTested, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// The length is tested first, and an empty answer removes the resource.
+func readTested(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	out, err := m.(*api.Client).Search(ctx, api.Filter{ID: d.Id()})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if len(out.Entities) == 0 {
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", out.Entities[0].Name)
+	return nil
+}
+
+func resourceCounted() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readCounted, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// A count the API returns beside the list is a test too.
+func readCounted(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	out, err := m.(*api.Client).Search(ctx, api.Filter{ID: d.Id()})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if out.Total < 1 {
+		d.SetId("")
+		return nil
+	}
+	d.Set("name", out.Entities[0].Name)
+	return nil
+}
+
+func resourceRegion() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readRegion, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// A lookup not keyed on the state (the provider's regions) cannot lose the
+// object.
+func readRegion(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	regions, err := m.(*api.Client).Regions(ctx)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", regions[0])
+	return nil
+}
+
+func resourceLooped() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readLooped, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// A loop over the answer, not a fixed index.
+func readLooped(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	found, err := m.(*api.Client).Find(ctx, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	for _, w := range found {
+		if w.ID == d.Id() {
+			d.Set("name", w.Name)
+			return nil
+		}
+	}
+	d.SetId("")
+	return nil
+}

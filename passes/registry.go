@@ -19,6 +19,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/mutableid"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/nativeconfig"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/neversent"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/parentkey"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
@@ -52,6 +53,7 @@ var registry = []lint.Check{
 	{Doc: mutableid.Doc, Analyzer: mutableid.Analyzer},
 	{Doc: nativeconfig.Doc, Analyzer: nativeconfig.Analyzer},
 	{Doc: neversent.Doc, Analyzer: neversent.Analyzer},
+	{Doc: parentkey.Doc, Analyzer: parentkey.Analyzer},
 	{Doc: planrewrite.Doc, Analyzer: planrewrite.Analyzer},
 	{Doc: readneverremoves.Doc, Analyzer: readneverremoves.Analyzer},
 	{Doc: readnotfound.Doc, Analyzer: readnotfound.Analyzer},

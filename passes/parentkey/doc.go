@@ -1,0 +1,32 @@
+// Package parentkey defines an Analyzer that reports SDK attributes that
+// address the object beside its ID (a parent, a region) and can change in
+// place while Update only uses them to address it (SCHEMA-3).
+//
+// See [Doc] for what it reports and why; docs/checks/parentkey.md is generated from it.
+package parentkey
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "parentkey",
+	Title: "An attribute that addresses the object can change in place, but Update only addresses with it",
+	Rules: []rules.ID{"SCHEMA-3"},
+	Why: `Many objects are addressed by their parent and their own ID: a schedule in a project, a record in a zone, a rule on a server, a volume in a region. When the parent attribute is not ForceNew, changing it plans an update in place, and an Update that only uses the parent to address the object (EditSchedule(project, id, opts)) asks for the object under the new parent, where it does not exist: the apply fails, or changes another object, while the old one stays where it was.
+
+The check reports a configurable SDK attribute, not ForceNew, that Update passes as a plain argument (a string or number, or a path built from it) to a call that also takes the resource ID, and uses for nothing else — it is not sent in a request body, tested, compared with d.HasChange, or handed to a helper — while Read reads it too (it finds the object with it). A CustomizeDiff that mentions the attribute may force a new resource itself and keeps the check quiet.`,
+	Bad: `"project": {Type: schema.TypeString, Required: true},
+...
+func update(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_, err := client.EditSchedule(d.Get("project").(string), d.Id(), opts)`,
+	Good: `"project": {Type: schema.TypeString, Required: true, ForceNew: true},`,
+	Severity: "error",
+	Since:    "v0.2.0",
+	Summary:  "a configurable SDK attribute, not ForceNew, that Update only uses to address the object beside its ID (a parent, a region): a change makes Update look for the object where it is not",
+	// New checks start opt-in; move them to the default set once a triaged
+	// corpus sample shows at least 90% real findings.
+	NonDefault: true,
+}

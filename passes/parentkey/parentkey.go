@@ -1,0 +1,165 @@
+package parentkey
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports SDK attributes that address the object beside its ID
+// (a parent, a region) and can change in place while Update only uses them
+// to address it.
+var Analyzer = attruse.NewAnalyzer(Doc, findings)
+
+func findings(u *attruse.Resource) []lint.Finding {
+	if !u.SDK || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
+		return nil
+	}
+	uses := updateUses(u.Update)
+	if uses.opaque {
+		return nil
+	}
+	var out []lint.Finding
+	for i := range u.Attrs {
+		a := &u.Attrs[i]
+		at, addressed := uses.address[a.Name]
+		if !addressed || uses.other[a.Name] || !attruse.Configurable(a) || a.ForceNew || a.Block {
+			continue
+		}
+		// Read must find the object with it too; a CustomizeDiff that
+		// mentions it may force a new resource.
+		if !u.ReadReads.Named[a.Name] || u.DiffMentions.Named[a.Name] {
+			continue
+		}
+		out = append(out, finding(u, a, at))
+	}
+	return out
+}
+
+// uses is what Update does with each attribute: address names the call
+// that addresses the object with it (beside the ID); other, any other use (a
+// request body, a test, d.HasChange, a helper handed d that reads it).
+type uses struct {
+	address map[string]*ssa.Call
+	other   map[string]bool
+	opaque  bool
+}
+
+func updateUses(fn *ssa.Function) uses {
+	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}}
+	tfssa.EachInstr(fn, 0, true, func(instr ssa.Instruction) {
+		switch in := instr.(type) {
+		case *ssa.If:
+			u.markOther(attruse.KeysOf(in.Cond))
+		case *ssa.Store:
+			if !varargs(in.Addr) {
+				u.markOther(attruse.KeysOf(in.Val)) // into a request body, a variable
+			}
+		case ssa.CallInstruction:
+			u.call(in)
+		}
+	})
+	return u
+}
+
+func (u *uses) markOther(keys map[string]bool) {
+	for k := range keys {
+		u.other[k] = true
+	}
+}
+
+func (u *uses) call(in ssa.CallInstruction) {
+	com := in.Common()
+	switch m := attruse.ResourceDataMethod(com); m {
+	case "":
+	case "Get", "GetOk", "Id":
+		return
+	default:
+		// d.HasChange("k"), d.Set("k", ...): Update does more with it.
+		if len(com.Args) > 1 {
+			if k, ok := tfssa.ConstString(com.Args[1]); ok {
+				u.other[k] = true
+			}
+		}
+		return
+	}
+	if tfssa.HandsResourceData(com) {
+		if callee := com.StaticCallee(); callee == nil || callee.Blocks == nil {
+			u.opaque = true
+		} else {
+			u.markOther(attruse.SDK(callee, nil, attruse.Uses).Named)
+		}
+		return
+	}
+	call, isCall := in.(*ssa.Call)
+	if standard(com) {
+		return // formatting, conversions, logging: judged where the result goes
+	}
+	addressing := isCall && tfssa.Failable(call) && hasIDArg(com)
+	for _, arg := range com.Args {
+		keys := attruse.KeysOf(arg)
+		if !addressing || !basic(arg.Type()) {
+			u.markOther(keys)
+			continue
+		}
+		for k := range keys {
+			if _, seen := u.address[k]; !seen {
+				u.address[k] = call
+			}
+		}
+	}
+}
+
+// varargs: an element of a local array, as a variadic call's arguments are
+// built; the call's argument is judged instead.
+func varargs(addr ssa.Value) bool {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	_, local := ia.X.(*ssa.Alloc)
+	return local
+}
+
+// hasIDArg: an argument of a basic type computed from d.Id().
+func hasIDArg(com *ssa.CallCommon) bool {
+	for _, arg := range com.Args {
+		if basic(arg.Type()) && attruse.KeysOf(arg)[attruse.IDKey] {
+			return true
+		}
+	}
+	return false
+}
+
+// basic: a string or number, as a path segment or positional key is; a
+// struct or map is a request body.
+func basic(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsString|types.IsInteger) != 0
+}
+
+// standard: a call into the standard library.
+func standard(com *ssa.CallCommon) bool {
+	callee := com.StaticCallee()
+	return callee != nil && tfapi.IsStd(tfssa.PkgPath(callee))
+}
+
+func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Finding {
+	related := []analysis.RelatedInformation{
+		lint.Related(call.Pos(), "%s addresses the object with %q and the ID here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name),
+	}
+	if at := u.ReadReads.At[a.Name]; at.IsValid() {
+		related = append(related, lint.Related(at, "%s finds the object with it", attruse.FuncName(u.Read)))
+	}
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to address the object beside its ID (%s): after a change Update looks for the object under the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
+}
+

@@ -1,0 +1,21 @@
+// Package api is the fixtures' remote API: schedules live in a project.
+package api
+
+type Schedule struct {
+	ID   int
+	Cron string
+}
+
+type EditOptions struct {
+	Cron    *string
+	Project *string
+}
+
+type Client struct{}
+
+func (*Client) GetSchedule(project string, id int) (*Schedule, error) { return nil, nil }
+func (*Client) EditSchedule(project string, id int, o *EditOptions) (*Schedule, error) {
+	return nil, nil
+}
+func (*Client) MoveSchedule(id int, project string) error { return nil }
+func (*Client) Do(path string, body any) error            { return nil }

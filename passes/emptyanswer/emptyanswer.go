@@ -58,13 +58,36 @@ func unguardedIndexes(t tfssa.Target) []finding {
 				continue
 			}
 			call := answerOf(x)
-			if call == nil || !tfssa.Failable(call) || !tfssa.KeyedOnState(t, call) || guarded(b, call) {
+			if call == nil || !lookup(t, call) || guarded(b, call) || foundBefore(t, call) {
 				continue
 			}
 			out = append(out, finding{instr, call, at})
 		}
 	}
 	return out
+}
+
+// lookup: a call that can fail, asks the API (not an ID parser of the
+// provider's), and is keyed on the resource's state.
+func lookup(t tfssa.Target, call *ssa.Call) bool {
+	return tfssa.Failable(call) && tfssa.AsksRemote(call.Common(), t.Fn.Pkg) && tfssa.KeyedOnState(t, call)
+}
+
+// foundBefore: another lookup dominates this one — the object was found
+// first, and a later lookup of its parts answers about those.
+func foundBefore(t tfssa.Target, call *ssa.Call) bool {
+	for _, b := range t.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			other, ok := instr.(*ssa.Call)
+			if !ok || other == call || !lookup(t, other) {
+				continue
+			}
+			if b == call.Block() && other.Pos() < call.Pos() || b != call.Block() && b.Dominates(call.Block()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // constIndex matches x[k] (or &x[k]) with x a slice and k a constant.

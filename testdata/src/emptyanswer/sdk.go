@@ -118,3 +118,35 @@ func readLooped(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnos
 	d.SetId("")
 	return nil
 }
+
+func resourceParts() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readParts, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// parseID splits the ID: a parser of the provider's, not a lookup.
+func parseID(id string) ([]string, error) { return []string{id, id}, nil }
+
+// The ID's parts, then a later lookup once the object was found: the
+// metadata of an existing object is not answered empty when it is deleted.
+func readParts(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	parts, err := parseID(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	c := m.(*api.Client)
+	found, err := c.Find(ctx, parts[1])
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if len(found) == 0 {
+		d.SetId("")
+		return nil
+	}
+	more, err := c.Find(ctx, found[0].ID+parts[0])
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", more[0].Name)
+	return nil
+}

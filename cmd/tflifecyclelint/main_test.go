@@ -206,7 +206,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"missingstateset", nil, 8},
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},
-		{"datasourceremove", nil, 2},
+		{"datasourceremove", nil, 3},
 		{"unguardedunknown", nil, 6},
 		{"setnewnoncomputed", nil, 5},
 		{"planrewrite", nil, 8},

@@ -10,10 +10,11 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // Analyzer reports data sources that remove themselves from state.
-var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
@@ -49,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 			})
 		}
 	}
+	checkNoID(pass, rep, model)
 	return nil, nil
 }
 

@@ -19,4 +19,5 @@ func Test(t *testing.T) {
 var outcomes = []testutil.Outcome{
 	{Finding: `removes itself from state`, Says: `"Provider produced null object"`},
 	{Finding: `clears its ID`, Says: `every attribute null without an error`},
+	{Finding: `never sets an ID`, Says: `the SDK returns no state, so every attribute reads as null`},
 }

@@ -85,5 +85,54 @@ func readBucket(d *sdkschema.ResourceData, _ any) error {
 		d.SetId("")
 		return errors.New("bucket not found")
 	}
+	d.SetId("bucket-1")
+	return nil
+}
+
+// Read never gives the data source an ID: its state is null.
+func dataMembers() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		Read:   readMembers,
+		Schema: map[string]*sdkschema.Schema{"emails": {Type: sdkschema.TypeList, Required: true, Elem: &sdkschema.Schema{Type: sdkschema.TypeString}}},
+	}
+}
+
+func readMembers(d *sdkschema.ResourceData, _ any) error { // want `READ-4: data source dataMembers never sets an ID in Read`
+	if err := lookup(); err != nil {
+		return err
+	}
+	return d.Set("emails", []string{"a@example.com"})
+}
+
+// Safe: a helper of the package sets the ID.
+func dataTeam() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		Read:   readTeam,
+		Schema: map[string]*sdkschema.Schema{"name": {Type: sdkschema.TypeString, Required: true}},
+	}
+}
+
+func setTeamID(d *sdkschema.ResourceData) { d.SetId(d.Get("name").(string)) }
+
+func readTeam(d *sdkschema.ResourceData, _ any) error {
+	if err := lookup(); err != nil {
+		return err
+	}
+	setTeamID(d)
+	return nil
+}
+
+// Safe: d goes to a function value the check cannot follow.
+func dataOpaque() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		Read:   readOpaque,
+		Schema: map[string]*sdkschema.Schema{"name": {Type: sdkschema.TypeString, Required: true}},
+	}
+}
+
+var fill = func(d *sdkschema.ResourceData) {}
+
+func readOpaque(d *sdkschema.ResourceData, _ any) error {
+	fill(d)
 	return nil
 }

@@ -115,23 +115,12 @@ func constIndex(instr ssa.Instruction) (ssa.Value, int64, bool) {
 // answerOf follows a slice back through loads and fields to the call whose
 // result it is part of: resp.Entities, (*out).Items, list.
 func answerOf(v ssa.Value) *ssa.Call {
-	for i := 0; i < 8; i++ {
-		switch x := v.(type) {
-		case *ssa.Call:
-			return x
-		case *ssa.Extract:
-			v = x.Tuple
-		case *ssa.Field:
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		default:
-			return nil
-		}
+	v = tfssa.RootLoad(v)
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
 	}
-	return nil
+	call, _ := v.(*ssa.Call)
+	return call
 }
 
 // guarded: a branch that dominates b tests something taken from the call's

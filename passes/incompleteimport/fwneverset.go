@@ -1,8 +1,6 @@
 package incompleteimport
 
 import (
-	"fmt"
-
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
@@ -40,14 +38,7 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 	related := []analysis.RelatedInformation{
 		lint.Related(w.pos, "ImportStatePassthroughID sets only the attribute the ID goes into"),
 	}
-	if len(replaced) > 0 {
-		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthroughID, but its Read never sets %s: after import the state holds null for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in Read from the API's answer (or in ImportState from the ID)", r.TypeName, withFlags(sorted(replaced)))})
-	}
-	if len(updated) > 0 && reportUpdates {
-		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthroughID, but its Read never sets %s (Required): after import the state holds null for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.TypeName, quoteAll(sorted(updated)))})
-	}
+	reportNeverSet(rep, read.Pos(), related, r.TypeName+" is imported with ImportStatePassthroughID", replaced, updated)
 }
 
 // savesAny: Read assigns some attribute besides the one import sets.

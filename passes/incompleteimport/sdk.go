@@ -2,6 +2,7 @@ package incompleteimport
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -70,21 +71,22 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 		lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
 		lint.Related(ref.Pos, "Read is %s", ref.Name()),
 	}
-	// Reported on Read, which must fill what the importer leaves out.
-	if len(replaced) > 0 {
-		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s: after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in the importer (from the ID) or in Read", r.Name, withFlags(sorted(replaced)))})
-	}
-	if len(updated) > 0 && reportUpdates {
-		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: read.Pos(), Related: related,
-			Message: fmt.Sprintf("%s is imported with ImportStatePassthrough, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", r.Name, quoteAll(sorted(updated)))})
-	}
+	reportNeverSet(rep, read.Pos(), related, r.Name+" is imported with ImportStatePassthrough", replaced, updated)
 }
 
-// optionalComputed: Optional+Computed, with no Default (a default fills
-// the configuration, not the state, but is also what Read would set).
-func optionalComputed(a facts.Attribute) bool {
-	return a.Optional && a.Computed && !a.HasDefault
+// reportNeverSet reports, on Read (which must fill what the importer leaves
+// out), the attributes that make the first plan after import replace the
+// object ("name\x00flags"), and with -incompleteimport.required those that
+// make it update it.
+func reportNeverSet(rep *lint.Reporter, pos token.Pos, related []analysis.RelatedInformation, imported string, replaced, updated []string) {
+	if len(replaced) > 0 {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: pos, Related: related,
+			Message: fmt.Sprintf("%s, but its Read never sets %s: after import the state has no value for it, so the first plan with the matching configuration replaces (destroys and re-creates) the object just imported; set it in Read from the API's answer, or in the importer from the ID", imported, withFlags(sorted(replaced)))})
+	}
+	if len(updated) > 0 && reportUpdates {
+		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: pos, Related: related,
+			Message: fmt.Sprintf("%s, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", imported, quoteAll(sorted(updated)))})
+	}
 }
 
 func sorted(names []string) []string {
@@ -294,4 +296,10 @@ func builtError(v ssa.Value) bool {
 		return fn.Name() == "New"
 	}
 	return false
+}
+
+// optionalComputed: Optional+Computed, with no Default (a default fills
+// the configuration, not the state, but is also what Read would set).
+func optionalComputed(a facts.Attribute) bool {
+	return a.Optional && a.Computed && !a.HasDefault
 }

@@ -22,7 +22,7 @@ The check reports a configurable SDK attribute, not ForceNew, that Update passes
 ...
 func update(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	_, err := client.EditSchedule(d.Get("project").(string), d.Id(), opts)`,
-	Good: `"project": {Type: schema.TypeString, Required: true, ForceNew: true},`,
+	Good:     `"project": {Type: schema.TypeString, Required: true, ForceNew: true},`,
 	Severity: "error",
 	Since:    "v0.2.0",
 	Summary:  "a configurable SDK attribute, not ForceNew, that Update only uses to address the object beside its ID (a parent, a region): a change makes Update look for the object where it is not",

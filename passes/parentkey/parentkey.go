@@ -162,4 +162,3 @@ func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Findi
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to address the object beside its ID (%s): after a change Update looks for the object under the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
 }
-

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -256,4 +257,39 @@ func LiteralKeys(v ssa.Value) (keys []string, ok bool) {
 		keys = append(keys, k)
 	}
 	return keys, true
+}
+
+// AlwaysFails: every return of fn hands back an error it builds on the spot
+// (fmt.Errorf, errors.New, diag.Errorf).
+func AlwaysFails(fn *ssa.Function) bool {
+	rets := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) == 0 || !builtError(ret.Results[len(ret.Results)-1]) {
+			return false
+		}
+		rets++
+	}
+	return rets > 0
+}
+
+func builtError(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	switch p := PkgPath(fn); {
+	case p == "fmt", strings.HasSuffix(p, "/diag"):
+		return fn.Name() == "Errorf" // not diag.FromErr: FromErr(nil) is nil
+	case p == "errors":
+		return fn.Name() == "New"
+	}
+	return false
 }

@@ -32,7 +32,7 @@ func checkNoID(pass *analysis.Pass, rep *lint.Reporter, model *facts.Model) {
 		if read == nil || !ref.Pos.IsValid() {
 			continue
 		}
-		if sets, known := setsID(read); known && !sets {
+		if sets, known := setsID(read); known && !sets && !tfssa.AlwaysFails(read) {
 			rep.Report(lint.Finding{Rule: "READ-4", Pos: read.Pos(),
 				Related: []analysis.RelatedInformation{lint.Related(ref.Pos, "Read of data source %s", r.Name)},
 				Message: fmt.Sprintf("data source %s never sets an ID in Read: without one the SDK returns no state, so every attribute reads as null however the lookup went; set an ID (the object's, or one derived from the query) once the lookup succeeds", r.Name)})

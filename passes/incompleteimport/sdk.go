@@ -48,7 +48,7 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa
 // left alone: APIs seldom return secrets.
 func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
 	set, known := keysSet(read)
-	if !known || alwaysFails(read) {
+	if !known || tfssa.AlwaysFails(read) {
 		return // a Read that always fails (a retired API) fails the import itself
 	}
 	var replaced, updated []string
@@ -261,41 +261,6 @@ func writerMethod(c *ssa.CallCommon) bool {
 		return false
 	}
 	return types.Identical(c.Args[1].Type().Underlying(), types.Typ[types.String])
-}
-
-// alwaysFails: every return of fn hands back an error it builds on the spot
-// (fmt.Errorf, errors.New, diag.Errorf).
-func alwaysFails(fn *ssa.Function) bool {
-	rets := 0
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		if len(ret.Results) == 0 || !builtError(ret.Results[len(ret.Results)-1]) {
-			return false
-		}
-		rets++
-	}
-	return rets > 0
-}
-
-func builtError(v ssa.Value) bool {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok || call.Call.StaticCallee() == nil {
-		return false
-	}
-	fn := call.Call.StaticCallee()
-	switch p := tfssa.PkgPath(fn); {
-	case p == "fmt", strings.HasSuffix(p, "/diag"):
-		return fn.Name() == "Errorf" // not diag.FromErr: FromErr(nil) is nil
-	case p == "errors":
-		return fn.Name() == "New"
-	}
-	return false
 }
 
 // optionalComputed: Optional+Computed, with no Default (a default fills

@@ -136,3 +136,15 @@ func readOpaque(d *sdkschema.ResourceData, _ any) error {
 	fill(d)
 	return nil
 }
+
+// Safe: a retired data source whose Read always fails says so itself.
+func dataRetired() *sdkschema.Resource {
+	return &sdkschema.Resource{
+		Read:   readRetired,
+		Schema: map[string]*sdkschema.Schema{"name": {Type: sdkschema.TypeString, Required: true}},
+	}
+}
+
+func readRetired(d *sdkschema.ResourceData, _ any) error {
+	return errors.New("this data source has reached end of life")
+}

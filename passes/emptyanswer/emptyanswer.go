@@ -79,7 +79,9 @@ func foundBefore(t tfssa.Target, call *ssa.Call) bool {
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			other, ok := instr.(*ssa.Call)
-			if !ok || other == call || !lookup(t, other) {
+			// Any call asking the API with the state's keys: a package
+			// helper filling the object (fetchApp(ctx, d, meta, app)) too.
+			if !ok || other == call || !tfssa.AsksRemote(other.Common(), t.Fn.Pkg) || !tfssa.KeyedOnState(t, other) {
 				continue
 			}
 			if b == call.Block() && other.Pos() < call.Pos() || b != call.Block() && b.Dominates(call.Block()) {

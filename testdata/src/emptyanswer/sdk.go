@@ -135,7 +135,7 @@ func readParts(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnost
 		return diag.FromErr(err)
 	}
 	c := m.(*api.Client)
-	found, err := c.Find(ctx, parts[1])
+	found, err := fetch(ctx, c, parts[1])
 	if err != nil {
 		return diag.FromErr(err)
 	}
@@ -149,4 +149,9 @@ func readParts(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnost
 	}
 	d.Set("name", more[0].Name)
 	return nil
+}
+
+// fetch is the provider's helper around the client.
+func fetch(ctx context.Context, c *api.Client, id string) ([]api.Workflow, error) {
+	return c.Find(ctx, id)
 }

@@ -202,7 +202,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 17},
 		{"lookupnotfound", nil, 10},
 		{"unknowninstate", nil, 11},
-		{"incompleteimport", nil, 18},
+		{"incompleteimport", nil, 19},
 		{"missingstateset", nil, 8},
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},

@@ -38,7 +38,7 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 	related := []analysis.RelatedInformation{
 		lint.Related(w.pos, "ImportStatePassthroughID sets only the attribute the ID goes into"),
 	}
-	reportNeverSet(rep, read.Pos(), related, r.TypeName+" is imported with ImportStatePassthroughID", replaced, updated)
+	reportNeverSet(rep, read.Pos(), related, r.TypeName+" is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into", replaced, updated)
 }
 
 // savesAny: Read assigns some attribute besides the one import sets.

@@ -35,18 +35,19 @@ func checkSDK(rep *lint.Reporter, model *facts.Model, funcs map[*types.Func]*ssa
 			continue
 		}
 		lookedUp := checkSDKLookups(rep, r, stub, read, ref)
-		if r.Importer == "passthrough" && r.Schema.Complete {
-			checkNeverSet(rep, r, read, ref, lookedUp)
+		if r.Schema.Complete {
+			checkNeverSet(rep, r, stub, read, ref, lookedUp)
 		}
 	}
 }
 
 // checkNeverSet reports Required (and Optional+Computed+ForceNew)
-// attributes a passthrough-imported resource's Read never sets, but those
+// attributes that neither the importer (passthrough, or custom by the keys
+// it sets) nor Read sets, but those
 // IMPORT-1 already named: ForceNew ones make the first plan that configures
 // them replace the object, others update it in place. Sensitive ones are
 // left alone: APIs seldom return secrets.
-func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
+func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, read *ssa.Function, ref facts.FuncRef, lookedUp map[string]bool) {
 	set, known := keysSet(read)
 	if !known || tfssa.AlwaysFails(read) {
 		return // a Read that always fails (a retired API) fails the import itself
@@ -54,7 +55,7 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 	var replaced, updated []string
 	for _, a := range r.Schema.Attributes {
 		switch {
-		case a.Uncertain || a.Sensitive || a.WriteOnly || set[a.Name] || lookedUp[a.Name]:
+		case a.Uncertain || a.Sensitive || a.WriteOnly || set[a.Name] || stub.keys[a.Name] || lookedUp[a.Name]:
 			// Secrets: APIs seldom return them, no Read can fill them.
 		case a.ForceNew && optionalComputed(a):
 			// No value after import either; the first plan that configures
@@ -68,10 +69,10 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, read *ssa.Function,
 		}
 	}
 	related := []analysis.RelatedInformation{
-		lint.Related(r.Pos, "resource declared here, imported with ImportStatePassthrough"),
+		lint.Related(r.Pos, "resource declared here"),
 		lint.Related(ref.Pos, "Read is %s", ref.Name()),
 	}
-	reportNeverSet(rep, read.Pos(), related, r.Name+" is imported with ImportStatePassthrough", replaced, updated)
+	reportNeverSet(rep, read.Pos(), related, r.Name+" "+stub.says, replaced, updated)
 }
 
 // reportNeverSet reports, on Read (which must fill what the importer leaves

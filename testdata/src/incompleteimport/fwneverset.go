@@ -58,7 +58,7 @@ func (contactBase) ImportState(ctx context.Context, req resource.ImportStateRequ
 // Read never sets phone (Required) nor region (RequiresReplace).
 type contact struct{ contactBase }
 
-func (r contact) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) { // want `IMPORT-3: contact is imported with ImportStatePassthroughID, but its Read never sets "region" \(Optional, Computed, RequiresReplace\)` `IMPORT-3: contact is imported with ImportStatePassthroughID, but its Read never sets "phone" \(Required\)`
+func (r contact) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) { // want `IMPORT-3: contact is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into, but its Read never sets "region" \(Optional, Computed, RequiresReplace\)` `IMPORT-3: contact is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into, but its Read never sets "phone" \(Required\)`
 	var state contactModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	got, err := r.c.Contact(state.ID.ValueString())

@@ -9,7 +9,7 @@ import (
 
 func list(string) (map[string]string, error) { return nil, nil }
 
-func readPrefix(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, but its Read never sets "path_prefix" \(Required, ForceNew\)`
+func readPrefix(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourcePrefix is imported with ImportStatePassthrough, which sets only the ID, but its Read never sets "path_prefix" \(Required, ForceNew\)`
 	pairs, err := list(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
@@ -156,7 +156,7 @@ func resourcePrefixWriter() *schema.Resource {
 
 // Required but not ForceNew, never set by Read: the first plan after import
 // updates it. A Sensitive one (a secret the API does not return) is left alone.
-func readLabelled(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: labelled is imported with ImportStatePassthrough, but its Read never sets "label" \(Required\): .* the first plan with the matching configuration is not empty`
+func readLabelled(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: labelled is imported with ImportStatePassthrough, which sets only the ID, but its Read never sets "label" \(Required\): .* the first plan with the matching configuration is not empty`
 	pairs, err := list(d.Id())
 	if err != nil {
 		return diag.FromErr(err)

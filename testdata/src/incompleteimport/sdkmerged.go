@@ -34,7 +34,7 @@ func setAll(d *schema.ResourceData, values map[string]any) error {
 	return nil
 }
 
-func readProperty(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourceProperty is imported with ImportStatePassthrough, but its Read never sets "index" \(Required, ForceNew\)`
+func readProperty(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourceProperty is imported with ImportStatePassthrough, which sets only the ID, but its Read never sets "index" \(Required, ForceNew\)`
 	p, err := list(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
@@ -102,7 +102,7 @@ func resourcePropertyBuilt() *schema.Resource {
 
 // An Optional+Computed+ForceNew attribute (a region defaulted from the
 // provider) is as empty after import: configuring it replaces the object.
-func readCron(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourceCron is imported with ImportStatePassthrough, but its Read never sets "region" \(Optional, Computed, ForceNew\)`
+func readCron(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourceCron is imported with ImportStatePassthrough, which sets only the ID, but its Read never sets "region" \(Optional, Computed, ForceNew\)`
 	p, err := list(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
@@ -168,6 +168,35 @@ func resourceRetired() *schema.Resource {
 		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
 		Schema: map[string]*schema.Schema{
 			"project_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}
+
+// A custom importer that fills the parent from the ID, but not the zone,
+// which Read never sets either.
+func importRecord(ctx context.Context, d *schema.ResourceData, m any) ([]*schema.ResourceData, error) {
+	err := d.Set("parent_id", d.Id())
+	return []*schema.ResourceData{d}, err
+}
+
+func readRecord(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { // want `IMPORT-3: resourceRecord has an importer that sets only the ID and "parent_id", but its Read never sets "zone" \(Required, ForceNew\)`
+	p, err := list(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	return diag.FromErr(d.Set("value", p["value"]))
+}
+
+func resourceRecord() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readRecord,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: importRecord},
+		Schema: map[string]*schema.Schema{
+			"parent_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+			"zone":      {Type: schema.TypeString, Required: true, ForceNew: true},
+			"value":     {Type: schema.TypeString, Optional: true, Computed: true},
 		},
 	}
 }

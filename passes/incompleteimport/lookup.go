@@ -45,8 +45,8 @@ func stubOf(r *facts.SDKResource, byName map[string]*ssa.Function) (importStub, 
 		return importStub{says: "is imported with ImportStatePassthrough, which sets only the ID"}, true
 	case "custom":
 		fn := byName[r.ImportFunc.Key()]
-		if fn == nil {
-			return importStub{}, false
+		if fn == nil || tfssa.AlwaysFails(fn) {
+			return importStub{}, false // an importer that refuses: import is not supported
 		}
 		keys, known := keysSet(fn)
 		if !known {

@@ -2,6 +2,7 @@ package incompleteimport
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
@@ -193,6 +194,25 @@ func resourceRecord() *schema.Resource {
 		ReadContext:   readRecord,
 		DeleteContext: noop,
 		Importer:      &schema.ResourceImporter{StateContext: importRecord},
+		Schema: map[string]*schema.Schema{
+			"parent_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+			"zone":      {Type: schema.TypeString, Required: true, ForceNew: true},
+			"value":     {Type: schema.TypeString, Optional: true, Computed: true},
+		},
+	}
+}
+
+// Safe: an importer that refuses (import is not supported) stubs nothing.
+func importRefused(ctx context.Context, d *schema.ResourceData, m any) ([]*schema.ResourceData, error) {
+	return nil, errors.New("the resource does not support import")
+}
+
+func resourceRefused() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readRecord,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: importRefused},
 		Schema: map[string]*schema.Schema{
 			"parent_id": {Type: schema.TypeString, Required: true, ForceNew: true},
 			"zone":      {Type: schema.TypeString, Required: true, ForceNew: true},

@@ -224,7 +224,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stateaftererror", nil, 3},
 		{"mutableid", nil, 2},
 		{"emptyanswer", nil, 3},
-		{"parentkey", nil, 2},
+		{"parentkey", nil, 3},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -23,7 +23,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 	if !u.SDK || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
 	}
-	uses := updateUses(u.Update)
+	uses := updateUses(u.Update, u.Read)
 	if uses.opaque {
 		return nil
 	}
@@ -51,10 +51,13 @@ type uses struct {
 	address map[string]*ssa.Call
 	other   map[string]bool
 	opaque  bool
+	read    *ssa.Function
 }
 
-func updateUses(fn *ssa.Function) uses {
-	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}}
+// updateUses collects fn's uses; a call of read (Update refreshing the state
+// at its end) looks the object up, as Read does, and adds none.
+func updateUses(fn, read *ssa.Function) uses {
+	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}, read: read}
 	tfssa.EachInstr(fn, 0, true, func(instr ssa.Instruction) {
 		switch in := instr.(type) {
 		case *ssa.If:
@@ -94,7 +97,7 @@ func (u *uses) call(in ssa.CallInstruction) {
 	if tfssa.HandsResourceData(com) {
 		if callee := com.StaticCallee(); callee == nil || callee.Blocks == nil {
 			u.opaque = true
-		} else {
+		} else if callee != u.read {
 			u.markOther(attruse.SDK(callee, nil, attruse.Uses).Named)
 		}
 		return
@@ -105,6 +108,7 @@ func (u *uses) call(in ssa.CallInstruction) {
 	}
 	addressing := isCall && tfssa.Failable(call) && hasIDArg(com)
 	for _, arg := range com.Args {
+		arg = tfssa.StripInterface(arg) // an ID parameter typed any (pid interface{})
 		keys := attruse.KeysOf(arg)
 		if !addressing || !basic(arg.Type()) {
 			u.markOther(keys)
@@ -132,6 +136,7 @@ func varargs(addr ssa.Value) bool {
 // hasIDArg: an argument of a basic type computed from d.Id().
 func hasIDArg(com *ssa.CallCommon) bool {
 	for _, arg := range com.Args {
+		arg = tfssa.StripInterface(arg)
 		if basic(arg.Type()) && attruse.KeysOf(arg)[attruse.IDKey] {
 			return true
 		}

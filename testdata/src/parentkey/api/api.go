@@ -17,5 +17,6 @@ func (*Client) GetSchedule(project string, id int) (*Schedule, error) { return n
 func (*Client) EditSchedule(project string, id int, o *EditOptions) (*Schedule, error) {
 	return nil, nil
 }
-func (*Client) MoveSchedule(id int, project string) error { return nil }
-func (*Client) Do(path string, body any) error            { return nil }
+func (*Client) MoveSchedule(id int, project string) error      { return nil }
+func (*Client) EditTrigger(pid any, id int, desc string) error { return nil }
+func (*Client) Do(path string, body any) error                 { return nil }

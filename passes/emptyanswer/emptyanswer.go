@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
@@ -81,7 +82,7 @@ func foundBefore(t tfssa.Target, call *ssa.Call) bool {
 			other, ok := instr.(*ssa.Call)
 			// Any call asking the API with the state's keys: a package
 			// helper filling the object (fetchApp(ctx, d, meta, app)) too.
-			if !ok || other == call || !tfssa.AsksRemote(other.Common(), t.Fn.Pkg) || !tfssa.KeyedOnState(t, other) {
+			if !ok || other == call || !fetches(t, other) {
 				continue
 			}
 			if b == call.Block() && other.Pos() < call.Pos() || b != call.Block() && b.Dominates(call.Block()) {
@@ -90,6 +91,15 @@ func foundBefore(t tfssa.Target, call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// fetches: a call asking the API with the state's keys, or handing d to a
+// helper (fetchApp(ctx, d, meta, app)), which looks the object up.
+func fetches(t tfssa.Target, call *ssa.Call) bool {
+	if t.SDK && tfssa.HandsResourceData(call.Common()) && attruse.ResourceDataMethod(call.Common()) == "" {
+		return true
+	}
+	return tfssa.AsksRemote(call.Common(), t.Fn.Pkg) && tfssa.KeyedOnState(t, call)
 }
 
 // constIndex matches x[k] (or &x[k]) with x a slice and k a constant.

@@ -155,3 +155,32 @@ func readParts(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnost
 func fetch(ctx context.Context, c *api.Client, id string) ([]api.Workflow, error) {
 	return c.Find(ctx, id)
 }
+
+func resourceFetched() *schema.Resource {
+	return &schema.Resource{CreateContext: noop, ReadContext: readFetched, DeleteContext: noop,
+		Schema: map[string]*schema.Schema{"name": {Type: schema.TypeString, Optional: true}}}
+}
+
+// fetchInto fills the object found by the ID, or fails.
+func fetchInto(ctx context.Context, d *schema.ResourceData, m any, w *api.Workflow) error {
+	found, err := m.(*api.Client).Find(ctx, d.Id())
+	if err == nil && len(found) > 0 {
+		*w = found[0]
+	}
+	return err
+}
+
+// Safe: a helper handed d found the object first; the metadata read later
+// belongs to an object that exists.
+func readFetched(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	var w api.Workflow
+	if err := fetchInto(ctx, d, m, &w); err != nil {
+		return diag.FromErr(err)
+	}
+	meta, err := m.(*api.Client).Find(ctx, w.ID)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", meta[0].Name)
+	return nil
+}

@@ -207,6 +207,12 @@ func EachInstr(fn *ssa.Function, depth int, closures bool, visit func(ssa.Instru
 	walk(fn, 0)
 }
 
+// EmptyString: v is the constant "" (d.SetId("") and the like).
+func EmptyString(v ssa.Value) bool {
+	k, ok := ConstString(v)
+	return ok && k == ""
+}
+
 // RangedParam reports which parameter of fn the value v is a key of, when v
 // is the key of a range over a map parameter: `for k, v := range m { d.Set(k, v) }`.
 func RangedParam(fn *ssa.Function, v ssa.Value) (int, bool) {

@@ -2,7 +2,6 @@ package datasourceremove
 
 import (
 	"fmt"
-	"go/constant"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -52,7 +51,7 @@ func setsID(fn *ssa.Function) (sets, known bool) {
 		}
 		com := c.Common()
 		if attruse.ResourceDataMethod(com) == "SetId" {
-			sets = sets || len(com.Args) == 2 && !emptyString(com.Args[1])
+			sets = sets || len(com.Args) == 2 && !tfssa.EmptyString(com.Args[1])
 			return
 		}
 		if !tfssa.HandsResourceData(com) {
@@ -64,9 +63,4 @@ func setsID(fn *ssa.Function) (sets, known bool) {
 		}
 	})
 	return sets, known
-}
-
-func emptyString(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }

@@ -136,7 +136,7 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 				}
 				c, ok := instr.(ssa.CallInstruction)
 				if ok && writerMethod(c.Common()) {
-					keys, isConst := keysOf(fn, args, c.Common().Args[1])
+					keys, isConst := setKeys(fn, args, c.Common().Args[1])
 					if !isConst {
 						return false
 					}
@@ -162,7 +162,7 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 					return false
 				case callee.Signature.Recv() != nil && tfapi.IsResourceData(callee.Signature.Recv().Type()):
 					if callee.Name() == "Set" {
-						keys, ok := keysOf(fn, args, c.Common().Args[1])
+						keys, ok := setKeys(fn, args, c.Common().Args[1])
 						if !ok {
 							return false
 						}
@@ -191,9 +191,9 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 	return set, visit(fn, 0, nil)
 }
 
-// keysOf gives the keys a d.Set key argument stands for: a constant, or the
+// setKeys gives the keys a d.Set key argument stands for: a constant, or the
 // keys of the map literal the caller handed in when k ranges over it.
-func keysOf(fn *ssa.Function, args []ssa.Value, k ssa.Value) ([]string, bool) {
+func setKeys(fn *ssa.Function, args []ssa.Value, k ssa.Value) ([]string, bool) {
 	if s, ok := tfssa.ConstString(k); ok {
 		return []string{s}, true
 	}

@@ -2,7 +2,6 @@ package mutableid
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,7 +52,7 @@ func idSources(create *ssa.Function) map[string]token.Pos {
 	out := map[string]token.Pos{}
 	eachCall(create, func(c ssa.CallInstruction) {
 		com := c.Common()
-		if attruse.ResourceDataMethod(com) != "SetId" || len(com.Args) != 2 || isEmpty(com.Args[1]) {
+		if attruse.ResourceDataMethod(com) != "SetId" || len(com.Args) != 2 || tfssa.EmptyString(com.Args[1]) {
 			return
 		}
 		for k := range attruse.KeysOf(com.Args[1]) {
@@ -70,7 +69,7 @@ func setsID(fn *ssa.Function) bool {
 	found := false
 	eachCall(fn, func(c ssa.CallInstruction) {
 		com := c.Common()
-		found = found || attruse.ResourceDataMethod(com) == "SetId" && len(com.Args) == 2 && !isEmpty(com.Args[1])
+		found = found || attruse.ResourceDataMethod(com) == "SetId" && len(com.Args) == 2 && !tfssa.EmptyString(com.Args[1])
 	})
 	return found
 }
@@ -93,11 +92,6 @@ func eachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
 			visit(c)
 		}
 	})
-}
-
-func isEmpty(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }
 
 func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {

@@ -1,3 +1,6 @@
+// What the plan already settles, for the APPLY-1 rule: an Update the
+// framework never calls, attributes ModifyPlan fills.
+
 package unknowninstate
 
 import (

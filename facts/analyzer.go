@@ -34,6 +34,7 @@ type Model struct {
 	Models map[string]*ModelFact
 
 	summaries map[*types.Func]*FuncSummary
+	dataKeys  map[*types.Func]*DataKeysFact
 	importFn  func(types.Object, analysis.Fact) bool
 }
 
@@ -96,7 +97,7 @@ resolved model is reported, to see what the checks see.`,
 	// The model is built defensively; partial type information leaves parts unresolved.
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*Model)(nil)),
-	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact)},
+	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact), new(DataKeysFact)},
 }
 
 func init() {
@@ -123,6 +124,7 @@ func relevant(pkg *types.Package) bool {
 func run(pass *analysis.Pass) (result any, err error) {
 	m := &Model{Models: map[string]*ModelFact{}, importFn: pass.ImportObjectFact}
 	m.summaries = summariseSafely(pass)
+	m.dataKeys = dataKeysSafely(pass)
 	if !relevant(pass.Pkg) {
 		return m, nil
 	}
@@ -134,7 +136,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 			if debug {
 				pass.Reportf(pass.Files[0].Package, "model: internal error, package left unresolved: %v", r)
 			}
-			result, err = &Model{Models: map[string]*ModelFact{}, summaries: m.summaries, importFn: pass.ImportObjectFact}, nil
+			result, err = &Model{Models: map[string]*ModelFact{}, summaries: m.summaries, dataKeys: m.dataKeys, importFn: pass.ImportObjectFact}, nil
 		}
 	}()
 	e := newEnv(pass)
@@ -244,6 +246,15 @@ func exportUpgraderSetsSafely(pass *analysis.Pass) {
 
 // summariseSafely computes the function summaries; like the model, an odd
 // shape must not take the analysis down, it only leaves summaries out.
+func dataKeysSafely(pass *analysis.Pass) (out map[*types.Func]*DataKeysFact) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	return exportDataKeys(pass)
+}
+
 func summariseSafely(pass *analysis.Pass) (out map[*types.Func]*FuncSummary) {
 	defer func() {
 		if recover() != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/emptyanswer"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/fillsnull"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/importidindex"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/invalidschemaflags"
@@ -30,7 +31,9 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stateaftererror"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/unknownwhenabsent"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updateignores"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/updaterejects"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/zerofornull"
@@ -43,6 +46,7 @@ var registry = []lint.Check{
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
 	{Doc: emptyanswer.Doc, Analyzer: emptyanswer.Analyzer},
+	{Doc: fillsnull.Doc, Analyzer: fillsnull.Analyzer},
 	{Doc: importidindex.Doc, Analyzer: importidindex.Analyzer},
 	{Doc: incompleteimport.Doc, Analyzer: incompleteimport.Analyzer},
 	{Doc: invalidschemaflags.Doc, Analyzer: invalidschemaflags.Analyzer},
@@ -64,7 +68,9 @@ var registry = []lint.Check{
 	{Doc: stateaftererror.Doc, Analyzer: stateaftererror.Analyzer},
 	{Doc: unguardedunknown.Doc, Analyzer: unguardedunknown.Analyzer},
 	{Doc: unknowninstate.Doc, Analyzer: unknowninstate.Analyzer},
+	{Doc: unknownwhenabsent.Doc, Analyzer: unknownwhenabsent.Analyzer},
 	{Doc: updateignores.Doc, Analyzer: updateignores.Analyzer},
+	{Doc: updaterejects.Doc, Analyzer: updaterejects.Analyzer},
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},
 	{Doc: usestatechanging.Doc, Analyzer: usestatechanging.Analyzer},
 	{Doc: zerofornull.Doc, Analyzer: zerofornull.Analyzer},

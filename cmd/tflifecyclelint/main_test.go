@@ -215,7 +215,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stalecomputed", nil, 2},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 8},
-		{"updateignores", nil, 6},
+		{"updateignores", nil, 7},
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
@@ -225,6 +225,9 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"mutableid", nil, 2},
 		{"emptyanswer", nil, 3},
 		{"parentkey", nil, 3},
+		{"updaterejects", nil, 6},
+		{"fillsnull", nil, 4},
+		{"unknownwhenabsent", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

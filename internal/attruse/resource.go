@@ -38,10 +38,13 @@ type Resource struct {
 	ReadSaves    Keys // keys Read saves a value of the API's under
 	ReadReads    Keys // keys Read reads (a lookup parameter, a kept prior value)
 	CreateSaves  Keys // keys Create saves a value of the API's under
+	// Model is the package's provider model: facts about helpers of
+	// other packages.
+	Model *facts.Model
 }
 
 // SDKResource builds r's usage, or nil when r or its Update cannot be followed.
-func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resource {
+func SDKResource(model *facts.Model, r *facts.SDKResource, byName map[string]*ssa.Function) *Resource {
 	if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete {
 		return nil
 	}
@@ -51,8 +54,8 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 	if create == nil || read == nil || update == nil || update == create {
 		return nil
 	}
-	u := &Resource{Name: r.Name, SDK: true, Attrs: r.Schema.Attributes, Read: read}
-	u.UpdateReads = SDK(update, read, Uses)
+	u := &Resource{Name: r.Name, SDK: true, Attrs: r.Schema.Attributes, Read: read, Model: model}
+	u.UpdateReads = SDK(update, read, Uses, model)
 	u.PlanMentions = u.UpdateReads
 	if r.CustomizeDiff {
 		if len(r.CustomizeDiffFuncs) == 0 {
@@ -63,7 +66,7 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 			if fn == nil {
 				return nil // a change may be forced where we cannot see
 			}
-			k := SDK(fn, nil, Uses)
+			k := SDK(fn, nil, Uses, model)
 			u.PlanMentions, u.DiffMentions = Merge(u.PlanMentions, k), Merge(u.DiffMentions, k)
 		}
 	}
@@ -71,13 +74,13 @@ func SDKResource(r *facts.SDKResource, byName map[string]*ssa.Function) *Resourc
 		return nil
 	}
 	u.Update = update
-	u.ReadSaves = SDK(read, nil, SetsOnly)
+	u.ReadSaves = SDK(read, nil, SetsOnly, model)
 	if u.ReadSaves.Dynamic {
-		u.ReadSaves = SDK(read, nil, UsesSets) // d.Set with keys it is handed: any spelled key may be set
+		u.ReadSaves = SDK(read, nil, UsesSets, model) // d.Set with keys it is handed: any spelled key may be set
 	}
-	u.ReadReads = SDK(read, nil, Uses)
-	u.CreateSaves = SDK(create, read, SetsOnly)
-	u.CreateReads = SDK(create, read, Uses)
+	u.ReadReads = SDK(read, nil, Uses, model)
+	u.CreateSaves = SDK(create, read, SetsOnly, model)
+	u.CreateReads = SDK(create, read, Uses, model)
 	if u.CreateReads.SetsID {
 		u.Create = create
 	}
@@ -170,7 +173,7 @@ func Report(pass *analysis.Pass, judge func(*Resource) []lint.Finding) {
 		}
 	}
 	for _, r := range model.SDK {
-		if u := SDKResource(r, byName); u != nil {
+		if u := SDKResource(model, r, byName); u != nil {
 			all = append(all, judge(u)...)
 		}
 	}

@@ -3,10 +3,12 @@ package attruse
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -53,7 +55,9 @@ func Merge(a, b Keys) Keys {
 
 // SDK walks fn, its closures and the package functions it calls (not
 // skip), collecting the keys of *schema.ResourceData it mentions, in mode m.
-func SDK(fn, skip *ssa.Function, m Mode) Keys {
+// Functions of other packages handed d are known through model's facts
+// (model may be nil: they are then out of sight).
+func SDK(fn, skip *ssa.Function, m Mode, model *facts.Model) Keys {
 	k := newKeys()
 	seen := map[*ssa.Function]bool{skip: true}
 	var visit func(f *ssa.Function, d int)
@@ -75,7 +79,7 @@ func SDK(fn, skip *ssa.Function, m Mode) Keys {
 					case callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil:
 						visit(callee, d+1)
 					case handsD(in.Common()) && !(callee != nil && tfapi.IsPluginLib(tfssa.PkgPath(callee))):
-						k.Dynamic = true // d read by code out of sight
+						k.known(model, callee, in.Pos(), m)
 					}
 				}
 			}
@@ -83,6 +87,31 @@ func SDK(fn, skip *ssa.Function, m Mode) Keys {
 	}
 	visit(fn, 0)
 	return k
+}
+
+// known adds the keys a function of another package handed d mentions, as
+// its fact says, or makes k Dynamic: d read by code out of sight.
+func (k *Keys) known(model *facts.Model, callee *ssa.Function, pos token.Pos, m Mode) {
+	var dk *facts.DataKeysFact
+	if model != nil && callee != nil {
+		if o := callee.Origin(); o != nil {
+			callee = o
+		}
+		if obj, ok := callee.Object().(*types.Func); ok {
+			dk = model.DataKeys(obj)
+		}
+	}
+	if dk == nil || dk.Dynamic || m == SetsOnly && dk.SetsDynamic {
+		k.Dynamic = true
+		return
+	}
+	names := dk.Mentions
+	if m == SetsOnly {
+		names = dk.Sets
+	}
+	for _, n := range names {
+		k.add(n, pos)
+	}
 }
 
 // Mode says which keys a walk collects.

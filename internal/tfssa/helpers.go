@@ -292,10 +292,34 @@ func builtError(v ssa.Value) bool {
 	}
 	fn := call.Call.StaticCallee()
 	switch p := PkgPath(fn); {
-	case p == "fmt", strings.HasSuffix(p, "/diag"):
-		return fn.Name() == "Errorf" // not diag.FromErr: FromErr(nil) is nil
+	case p == "fmt":
+		return fn.Name() == "Errorf"
+	case strings.HasSuffix(p, "/diag"):
+		// diag.FromErr(nil) is nil: only of an error built on the spot.
+		return fn.Name() == "Errorf" || fn.Name() == "FromErr" && len(call.Call.Args) == 1 && builtError(call.Call.Args[0])
 	case p == "errors":
 		return fn.Name() == "New"
 	}
 	return false
+}
+
+// BuiltError: v is an error (or SDK diagnostics) built on the spot, or
+// the answer of a function of the package that always fails
+// (immutableFieldError("name")).
+func BuiltError(v ssa.Value) bool {
+	if builtError(v) {
+		return true
+	}
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	if fn != nil && strings.HasSuffix(PkgPath(fn), "/diag") && fn.Name() == "FromErr" && len(call.Call.Args) == 1 {
+		return BuiltError(call.Call.Args[0])
+	}
+	return fn != nil && fn.Pkg == call.Parent().Pkg && fn.Blocks != nil && AlwaysFails(fn)
 }

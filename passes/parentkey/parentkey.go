@@ -98,7 +98,7 @@ func (u *uses) call(in ssa.CallInstruction) {
 		if callee := com.StaticCallee(); callee == nil || callee.Blocks == nil {
 			u.opaque = true
 		} else if callee != u.read {
-			u.markOther(attruse.SDK(callee, nil, attruse.Uses).Named)
+			u.markOther(attruse.SDK(callee, nil, attruse.Uses, nil).Named)
 		}
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -48,10 +49,10 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			seen[fn] = true
-			if m == "Update" && replacesOnEveryChange(r.Schema.Attributes) {
+			if m == "Update" && attruse.ReplacesOnEveryChange(r.Schema.Attributes) {
 				continue // Update is never called
 			}
-			check(rep, r, m, fn, planWrites(pass, funcs, r))
+			check(rep, r, m, fn, attruse.PlanWrites(pass, funcs, r))
 		}
 	}
 	return nil, nil
@@ -64,7 +65,7 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 	case "UpgradeState":
 		rule = "UPGRADE-1"
 	case "Create", "Update":
-		spec.Candidates = candidates(r, method, modified)
+		spec.Candidates = attruse.UnknownCandidates(r, method, modified)
 		rule = "APPLY-1"
 	}
 	attrWrites, anyWrite := setAttributes(fn)
@@ -90,46 +91,6 @@ func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr stri
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
 		Message: fmt.Sprintf("%s.%s can save %q (Computed) to resp.State while it still holds the plan's value, which is unknown when the configuration does not set it: Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or to null", r.TypeName, method, attr),
 		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here, and no path from here to the save sets it", attr)}}
-}
-
-// candidates: Computed attributes whose plan value can be unknown in this
-// method, by dotted path; nested ones under configured parents too.
-func candidates(r *facts.FrameworkResource, method string, modified func(string) bool) map[string]bool {
-	out := map[string]bool{}
-	var walk func(prefix string, attrs []facts.Attribute)
-	walk = func(prefix string, attrs []facts.Attribute) {
-		for i := range attrs {
-			a := &attrs[i]
-			if a.Uncertain || modified(a.Name) {
-				continue
-			}
-			if a.Computed && !a.HasDefault && !a.Block && planMayBeUnknown(a, method) {
-				out[prefix+a.Name] = true
-				continue
-			}
-			// A plan modifier on the parent (coderd's versions list computing
-			// each element's hash) may set its nested values.
-			if !a.Incomplete && !a.Computed && planMayBeUnknown(a, method) {
-				walk(prefix+a.Name+".", a.Nested)
-			}
-		}
-	}
-	walk("", r.Schema.Attributes)
-	return out
-}
-
-// planMayBeUnknown: no plan modifier that can make the value known. In
-// Create there is no prior state, so UseStateForUnknown does not help.
-func planMayBeUnknown(a *facts.Attribute, method string) bool {
-	for _, m := range a.PlanModifiers {
-		switch {
-		case strings.HasPrefix(m, "RequiresReplace"):
-		case m == "UseStateForUnknown" && method == "Create":
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // setAttributes lists the names written with resp.State.SetAttribute(ctx,

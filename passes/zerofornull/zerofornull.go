@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
@@ -35,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
 		}
-		attrs := attributesByModel(r, model)
+		attrs := attruse.ByModel(r, model, candidate)
 		if len(attrs) == 0 {
 			continue
 		}
@@ -53,57 +54,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// attributesByModel maps each model struct of r (top level and nested, by
-// qualified name) to its fields' attributes that may be null in the
-// configuration and are not computed: Optional, not Computed, a scalar,
-// with no Computed ancestor (a Computed parent may come wholly from the API).
-// A struct serving two places keeps only the tags both agree on.
-func attributesByModel(r *facts.FrameworkResource, model *facts.Model) map[string]map[string]*facts.Attribute {
-	out := map[string]map[string]*facts.Attribute{}
-	conflict := map[string]map[string]bool{}
-	var visit func(name string, attrs []facts.Attribute, seen map[string]bool)
-	visit = func(name string, attrs []facts.Attribute, seen map[string]bool) {
-		mf := model.Models[name]
-		if mf == nil || seen[name] {
-			return
-		}
-		seen[name] = true
-		defer delete(seen, name)
-		for i := range attrs {
-			a := &attrs[i]
-			f, ok := mf.Field(a.Name)
-			if !ok || a.Uncertain || a.Computed {
-				continue
-			}
-			if f.Nested != "" && len(a.Nested) > 0 && !a.Incomplete {
-				visit(f.Nested, a.Nested, seen)
-				continue
-			}
-			if !candidate(a) {
-				continue
-			}
-			m := out[name]
-			if m == nil {
-				m, conflict[name] = map[string]*facts.Attribute{}, map[string]bool{}
-				out[name] = m
-			}
-			if prev, ok := m[a.Name]; ok && prev != a {
-				conflict[name][a.Name] = true
-			}
-			m[a.Name] = a
-		}
-	}
-	for _, name := range r.Models {
-		visit(name, r.Schema.Attributes, map[string]bool{})
-	}
-	for name, tags := range conflict {
-		for tag := range tags {
-			delete(out[name], tag)
-		}
-	}
-	return out
 }
 
 // candidate: an Optional, non-Computed scalar the framework stores as it

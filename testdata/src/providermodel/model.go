@@ -117,7 +117,7 @@ type treeModel struct { // want treeModel:`model\{children=Children\(fixtures/pr
 	Children []treeModel  `tfsdk:"children"`
 }
 
-func sdkOp(context.Context, *sdkschema.ResourceData, any) diag.Diagnostics { return nil }
+func sdkOp(context.Context, *sdkschema.ResourceData, any) diag.Diagnostics { return nil } // want sdkOp:`datakeys\(; sets \)`
 
 func upgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) { return raw, nil }
 

@@ -173,3 +173,43 @@ func ruleUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnos
 	}
 	return nil
 }
+
+// Update reads through helpers of another package whose keys facts tell:
+// "size" is the one it never reads.
+func resourceVolume() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: volumeCreate,
+		ReadContext:   volumeRead,
+		UpdateContext: volumeUpdate,
+		DeleteContext: poolDelete,
+		Schema: map[string]*schema.Schema{
+			"enabled": {Type: schema.TypeBool, Optional: true},
+			"zone":    {Type: schema.TypeString, Optional: true}, // read through other.Zone's named key
+			"labels":  {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
+			"size":    {Type: schema.TypeInt, Optional: true}, // want `SCHEMA-3: "size" of resourceVolume can change in place \(Optional, not ForceNew\), but volumeUpdate never reads it`
+		},
+	}
+}
+
+func volumeCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_, _, _, _ = other.Tristate(d, "enabled"), other.Labels(d), d.Get("size"), other.Zone(d)
+	d.SetId("v")
+	return volumeRead(ctx, d, m)
+}
+
+func volumeRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	p, err := (client{}).get(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("enabled", p.Wait)
+	d.Set("labels", []any{p.Labels})
+	d.Set("size", len(p.Name))
+	d.Set("zone", p.Mode)
+	return nil
+}
+
+func volumeUpdate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_, _, _ = other.Tristate(d, "enabled"), other.Labels(d), other.Zone(d)
+	return nil
+}

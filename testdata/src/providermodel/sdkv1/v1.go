@@ -47,8 +47,8 @@ func dataBucket() *schema.Resource { // want dataBucket:`sdk datasource dataBuck
 	}
 }
 
-func bucketCRUD(*schema.ResourceData, any) error { return nil }
+func bucketCRUD(*schema.ResourceData, any) error { return nil } // want bucketCRUD:`datakeys\(; sets \)`
 
-func importBucket(d *schema.ResourceData, _ any) ([]*schema.ResourceData, error) {
+func importBucket(d *schema.ResourceData, _ any) ([]*schema.ResourceData, error) { // want importBucket:`datakeys\(; sets ; dynamic\)`
 	return []*schema.ResourceData{d}, nil
 }

@@ -1,0 +1,91 @@
+// Which attributes a framework plan may leave unknown, for the APPLY-1
+// checks: an Update the framework never calls, attributes ModifyPlan fills.
+
+package attruse
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// ReplacesOnEveryChange: every configurable attribute requires replacement,
+// so the framework never calls Update.
+func ReplacesOnEveryChange(attrs []facts.Attribute) bool {
+	for i := range attrs {
+		a := &attrs[i]
+		if a.Uncertain {
+			return false
+		}
+		if !a.Required && !a.Optional && !a.Block {
+			continue
+		}
+		if a.HasPlanModifier("RequiresReplace") || (len(a.Nested) > 0 && ReplacesOnEveryChange(a.Nested)) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// PlanWrites tells which attributes the resource's ModifyPlan may set: it
+// names them (a string constant in ModifyPlan or a helper of the package it
+// calls), or it sets the whole plan (all).
+func PlanWrites(pass *analysis.Pass, funcs map[*types.Func]*ssa.Function, r *facts.FrameworkResource) func(string) bool {
+	if !r.Has("ModifyPlan") {
+		return func(string) bool { return false }
+	}
+	fn := funcs[facts.Method(pass.Pkg, r.TypeName, "ModifyPlan")]
+	if fn == nil {
+		return func(string) bool { return true }
+	}
+	names, all := tfssa.NamesIn(fn, func(callee *ssa.Function) bool {
+		return callee.Name() == "Set" && callee.Signature.Recv() != nil // resp.Plan.Set(ctx, model)
+	})
+	return func(name string) bool { return all || names[name] }
+}
+
+// UnknownCandidates: Computed attributes whose plan value can be unknown in this
+// method, by dotted path; nested ones under configured parents too.
+func UnknownCandidates(r *facts.FrameworkResource, method string, modified func(string) bool) map[string]bool {
+	out := map[string]bool{}
+	var walk func(prefix string, attrs []facts.Attribute)
+	walk = func(prefix string, attrs []facts.Attribute) {
+		for i := range attrs {
+			a := &attrs[i]
+			if a.Uncertain || modified(a.Name) {
+				continue
+			}
+			if a.Computed && !a.HasDefault && !a.Block && PlanMayBeUnknown(a, method) {
+				out[prefix+a.Name] = true
+				continue
+			}
+			// A plan modifier on the parent (coderd's versions list computing
+			// each element's hash) may set its nested values.
+			if !a.Incomplete && !a.Computed && PlanMayBeUnknown(a, method) {
+				walk(prefix+a.Name+".", a.Nested)
+			}
+		}
+	}
+	walk("", r.Schema.Attributes)
+	return out
+}
+
+// PlanMayBeUnknown: no plan modifier that can make the value known. In
+// Create there is no prior state, so UseStateForUnknown does not help.
+func PlanMayBeUnknown(a *facts.Attribute, method string) bool {
+	for _, m := range a.PlanModifiers {
+		switch {
+		case strings.HasPrefix(m, "RequiresReplace"):
+		case m == "UseStateForUnknown" && method == "Create":
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,143 @@
+package unknownwhenabsent
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+type model struct {
+	ID          types.String `tfsdk:"id"`
+	Name        types.String `tfsdk:"name"`
+	Mode        types.String `tfsdk:"mode"`
+	Tier        types.String `tfsdk:"tier"`
+	Fingerprint types.String `tfsdk:"fingerprint"`
+	Owner       types.String `tfsdk:"owner"`
+	Region      types.String `tfsdk:"region"`
+	Size        types.Int64  `tfsdk:"size"`
+}
+
+type out struct {
+	ID     string
+	Key    *string
+	Owner  *string
+	Region string
+	Size   int64
+	Info   map[string]any
+}
+
+type client struct{}
+
+func (client) create(string) (*out, error) { return &out{}, nil }
+
+type widget struct{ c client }
+
+func (widget) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
+
+func (widget) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":          schema.StringAttribute{Computed: true},
+		"name":        schema.StringAttribute{Required: true},
+		"mode":        schema.StringAttribute{Optional: true, Computed: true},
+		"tier":        schema.StringAttribute{Computed: true},
+		"fingerprint": schema.StringAttribute{Computed: true},
+		"owner":       schema.StringAttribute{Computed: true},
+		"region":      schema.StringAttribute{Computed: true},
+		"size":        schema.Int64Attribute{Computed: true},
+	}}
+}
+
+// fromAPI maps the answer onto the model.
+func (m *model) fromAPI(o *out) {
+	m.ID = types.StringValue(o.ID)
+	if mode, ok := o.Info["mode"].(string); ok && mode != "" {
+		m.Mode = types.StringValue(mode) // want `APPLY-1: widget.Create sets "mode" \(Computed\) only when the API's answer holds it`
+	}
+	if o.Key != nil {
+		m.Fingerprint = types.StringValue(*o.Key) // want `APPLY-1: widget.Create sets "fingerprint" \(Computed\) only when the API's answer holds it`
+	}
+	m.Owner = types.StringPointerValue(o.Owner) // null when absent
+	if o.Region != "" {
+		m.Region = types.StringValue(o.Region)
+	} else {
+		m.Region = types.StringNull()
+	}
+	m.Size = types.Int64Value(o.Size)
+}
+
+func (r widget) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	o, err := r.c.create(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("create", err.Error())
+		return
+	}
+	plan.fromAPI(o)
+	if plan.Name.ValueString() != "" {
+		plan.Tier = types.StringValue("standard") // a branch on the configuration, not the answer
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (widget) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (widget) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (widget) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+var _ resource.Resource = widget{}
+
+func buildID(parts ...string) (string, error) { return parts[0], nil }
+
+// fill sets the ID unless building it fails: a failure, not an absence.
+func (m *model) fill(o *out) error {
+	if id, err := buildID(o.ID); err != nil {
+		return err
+	} else {
+		m.Tier = types.StringValue(id)
+	}
+	return nil
+}
+
+type gadget struct{ widget }
+
+func (r gadget) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	o, _ := r.c.create(plan.Name.ValueString())
+	if err := plan.fill(o); err != nil {
+		resp.Diagnostics.AddError("fill", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+var _ resource.Resource = gadget{}
+
+// applyBody fails when the answer lacks the ID: nothing is saved then.
+func (m *model) applyBody(o *out) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if o.ID == "" {
+		diags.AddError("Invalid response", "no id")
+		return diags
+	}
+	m.Tier = types.StringValue(o.ID)
+	return diags
+}
+
+type gizmo struct{ widget }
+
+func (r gizmo) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	o, _ := r.c.create(plan.Name.ValueString())
+	resp.Diagnostics.Append(plan.applyBody(o)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+var _ resource.Resource = gizmo{}

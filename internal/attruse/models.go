@@ -52,4 +52,3 @@ func ByModel(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.At
 	}
 	return out
 }
-

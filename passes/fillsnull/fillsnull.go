@@ -81,7 +81,7 @@ func unset(a *facts.Attribute) bool {
 // fill is a store of a value into an attribute on a path where the
 // configuration left it null.
 type fill struct {
-	attr       *facts.Attribute
+	attr        *facts.Attribute
 	store, test token.Pos
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/emptyanswer"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/existsnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/fillsnull"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/importidindex"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/incompleteimport"
@@ -46,6 +47,7 @@ var registry = []lint.Check{
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
 	{Doc: emptyanswer.Doc, Analyzer: emptyanswer.Analyzer},
+	{Doc: existsnotfound.Doc, Analyzer: existsnotfound.Analyzer},
 	{Doc: fillsnull.Doc, Analyzer: fillsnull.Analyzer},
 	{Doc: importidindex.Doc, Analyzer: importidindex.Analyzer},
 	{Doc: incompleteimport.Doc, Analyzer: incompleteimport.Analyzer},

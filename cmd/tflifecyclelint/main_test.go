@@ -207,7 +207,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},
-		{"unguardedunknown", nil, 6},
+		{"unguardedunknown", nil, 9},
 		{"setnewnoncomputed", nil, 5},
 		{"planrewrite", nil, 8},
 		{"usestatechanging", nil, 1},
@@ -228,6 +228,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 4},
 		{"unknownwhenabsent", nil, 2},
+		{"existsnotfound", nil, 1},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

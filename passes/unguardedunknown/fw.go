@@ -120,6 +120,28 @@ func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	return nil
 }
 
+// convertsUnknown reports x.ElementsAs(ctx, &target, false) of a
+// configuration or plan value reached while it may be unknown: an unknown
+// collection cannot be converted, and the framework answers with a "Value
+// Conversion Error" that rejects a valid configuration. With true an
+// unknown converts as empty (Elements' case).
+func convertsUnknown(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call, reported map[string]bool) {
+	args := c.Call.Args
+	if len(args) != 4 || c.Call.Signature().Recv() == nil {
+		return
+	}
+	if k, ok := args[3].(*ssa.Const); !ok || k.Value == nil || k.Value.Kind() != constant.Bool || constant.BoolVal(k.Value) {
+		return
+	}
+	key, label := s.key(args[0])
+	if key == "" || reported[key+"\x00as"] || !zeroReaches(fn.Blocks[0], c.Block(), fwUnknown{s, key}) {
+		return
+	}
+	reported[key+"\x00as"] = true
+	rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
+		Message: fmt.Sprintf("%s converts %s with ElementsAs(..., false) without asking IsUnknown() first: a collection from another resource is unknown at validation and plan time, cannot be converted into a Go slice or map, and the framework's \"Value Conversion Error\" means a valid configuration is rejected; return early while it is unknown", fn.Name(), label)})
+}
+
 // checkFramework reports reads of possibly unknown configuration values that
 // decide an error diagnostic.
 func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
@@ -127,11 +149,15 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
+			if ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "ElementsAs" {
+				convertsUnknown(rep, fn, s, c, reported)
+				continue
+			}
 			if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil {
 				continue
 			}
 			name := c.Call.StaticCallee()
-			if name == nil || !(strings.HasPrefix(name.Name(), "Value") || name.Name() == "Elements") {
+			if name == nil || !(strings.HasPrefix(name.Name(), "Value") || name.Name() == "Elements" || name.Name() == "IsUnknown") {
 				continue
 			}
 			k, label := s.key(c.Call.Args[0])
@@ -140,9 +166,13 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			}
 			if br, ok := decides(c, fwUnknown{s, k}); ok {
 				reported[k] = true
+				msg := fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name())
+				if name.Name() == "IsUnknown" {
+					msg = fmt.Sprintf("%s adds an error when %s is unknown: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)
+				}
 				rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
 					Related: []analysis.RelatedInformation{lint.Related(br, "the value decides this branch, which adds an error diagnostic")},
-					Message: fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name())})
+					Message: msg})
 			}
 		}
 	}

@@ -225,6 +225,9 @@ func evalStrings(c *ssa.Call, u unknown, depth int) constant.Value {
 		return nil
 	}
 	fn := c.Call.StaticCallee()
+	if v := emptyHasNone(c, u, depth); v != nil {
+		return v
+	}
 	var args []string
 	for _, a := range c.Call.Args {
 		x := evalZero(a, u, depth+1)
@@ -250,6 +253,37 @@ func evalStrings(c *ssa.Call, u unknown, depth int) constant.Value {
 		return constant.MakeBool(strings.EqualFold(args[0], args[1]))
 	}
 	return nil
+}
+
+// emptyHasNone: strings.HasPrefix/HasSuffix/Contains of the unknown's ""
+// and a needle that cannot be empty (a constant, or a concatenation with
+// one: projectKey + "-") is false, whatever the needle's other parts.
+func emptyHasNone(c *ssa.Call, u unknown, depth int) constant.Value {
+	switch c.Call.StaticCallee().Name() {
+	case "HasPrefix", "HasSuffix", "Contains":
+	default:
+		return nil
+	}
+	if len(c.Call.Args) != 2 || !nonEmpty(c.Call.Args[1], 0) {
+		return nil
+	}
+	if x := evalZero(c.Call.Args[0], u, depth+1); x != nil && x.Kind() == constant.String && constant.StringVal(x) == "" {
+		return constant.MakeBool(false)
+	}
+	return nil
+}
+
+func nonEmpty(v ssa.Value, n int) bool {
+	if n > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.Value != nil && x.Value.Kind() == constant.String && constant.StringVal(x.Value) != ""
+	case *ssa.BinOp:
+		return x.Op == token.ADD && (nonEmpty(x.X, n+1) || nonEmpty(x.Y, n+1))
+	}
+	return false
 }
 
 func evalBinOp(v *ssa.BinOp, u unknown, depth int) constant.Value {

@@ -44,6 +44,7 @@ type clusterModel struct {
 	Size  types.Int64  `tfsdk:"size"`
 	Zones types.List   `tfsdk:"zones"`
 	Note  types.String `tfsdk:"note"`
+	Hosts types.Set    `tfsdk:"hosts"`
 }
 
 type clusterResource struct{}
@@ -60,6 +61,7 @@ func (r *clusterResource) Schema(ctx context.Context, req resource.SchemaRequest
 		"size":  schema.Int64Attribute{Optional: true},
 		"zones": schema.ListAttribute{Optional: true, ElementType: types.StringType},
 		"note":  schema.StringAttribute{Optional: true},
+		"hosts": schema.SetAttribute{Optional: true, ElementType: types.StringType},
 	}}
 }
 
@@ -80,6 +82,30 @@ func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.Valid
 	// Guarded: fine.
 	if !cfg.Note.IsUnknown() && cfg.Note.ValueString() == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("note"), "note", "empty note")
+	}
+	// An unknown note reads as "", which has no prefix built on a constant.
+	if !cfg.Tier.IsUnknown() && cfg.Tier.ValueString() != "" {
+		prefix := cfg.Tier.ValueString() + "-"
+		if !strings.HasPrefix(cfg.Note.ValueString(), prefix) { // want `VALIDATE-1: ValidateConfig reads "note" with ValueString\(\)`
+			resp.Diagnostics.AddAttributeError(path.Root("note"), "note", "must start with the tier")
+		}
+		if strings.Contains(cfg.Note.ValueString(), cfg.Tier.ValueString()) { // a needle that may be empty: undecided
+			resp.Diagnostics.AddAttributeError(path.Root("note"), "note", "must not repeat the tier")
+		}
+	}
+	// An unknown set cannot become a []string.
+	if !cfg.Hosts.IsNull() {
+		var hosts []string
+		resp.Diagnostics.Append(cfg.Hosts.ElementsAs(ctx, &hosts, false)...) // want `VALIDATE-1: ValidateConfig converts "hosts" with ElementsAs\(\.\.\., false\) without asking IsUnknown\(\) first`
+	}
+	if !cfg.Zones.IsUnknown() {
+		var zones []string
+		resp.Diagnostics.Append(cfg.Zones.ElementsAs(ctx, &zones, false)...) // guarded
+	}
+	// An unknown list is rejected outright.
+	if cfg.Hosts.IsNull() || cfg.Hosts.IsUnknown() { // want `VALIDATE-1: ValidateConfig adds an error when "hosts" is unknown`
+		resp.Diagnostics.AddAttributeError(path.Root("hosts"), "hosts", "hosts are required")
+		return
 	}
 	// The zero value passes: an unknown tier is not "legacy".
 	if cfg.Tier.ValueString() == "legacy" {

@@ -227,7 +227,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"parentkey", nil, 3},
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 4},
-		{"unknownwhenabsent", nil, 2},
+		{"unknownwhenabsent", nil, 3},
 		{"existsnotfound", nil, 1},
 	}
 	var flags, pkgs []string

@@ -55,10 +55,27 @@ func returnsLookupError(t tfssa.Target) (*ssa.Return, *ssa.Call) {
 		}
 		errv := ret.Results[len(ret.Results)-1]
 		for _, c := range calls {
-			if tfssa.DependsOnError(errv, c) {
+			if tfssa.DependsOnError(errv, c) && !examined(t.Fn, c) {
 				return ret, c
 			}
 		}
 	}
 	return nil, nil
+}
+
+// examined: some condition of fn looks into c's error beyond err != nil (a
+// code, a type, a message): the author tests for something, maybe not-found
+// in a spelling the model does not know.
+func examined(fn *ssa.Function, c *ssa.Call) bool {
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !tfssa.DependsOnError(ifi.Cond, c) {
+			continue
+		}
+		if cmp, ok := ifi.Cond.(*ssa.BinOp); ok && (tfssa.IsNilConst(cmp.X) || tfssa.IsNilConst(cmp.Y)) {
+			continue // err != nil
+		}
+		return true
+	}
+	return false
 }

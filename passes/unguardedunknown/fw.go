@@ -3,6 +3,7 @@ package unguardedunknown
 import (
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -120,6 +121,24 @@ func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	return nil
 }
 
+// rejectsUnknown: read is x.IsUnknown() deciding an If reached while x is
+// unknown, whose true branch fails on every path (an error added because
+// the value is unknown) while the false branch can succeed. A true branch
+// that goes on to other tests fails, if at all, for other reasons.
+func rejectsUnknown(read ssa.Value, u unknown) (token.Pos, bool) {
+	for _, r := range *read.Referrers() {
+		ifi, ok := r.(*ssa.If)
+		if !ok || !zeroReaches(ifi.Parent().Blocks[0], ifi.Block(), u) {
+			continue
+		}
+		taken, other := ifi.Block().Succs[0], ifi.Block().Succs[1]
+		if !canSucceed(taken, u) && len(failures(taken, u, true)) > 0 && canSucceed(other, u) {
+			return tfssa.CondPos(ifi), true
+		}
+	}
+	return token.NoPos, false
+}
+
 // convertsUnknown reports x.ElementsAs(ctx, &target, false) of a
 // configuration or plan value reached while it may be unknown: an unknown
 // collection cannot be converted, and the framework answers with a "Value
@@ -134,12 +153,32 @@ func convertsUnknown(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Ca
 		return
 	}
 	key, label := s.key(args[0])
-	if key == "" || reported[key+"\x00as"] || !zeroReaches(fn.Blocks[0], c.Block(), fwUnknown{s, key}) {
+	if key == "" || reported[key+"\x00as"] || !appended(c) || !zeroReaches(fn.Blocks[0], c.Block(), fwUnknown{s, key}) {
 		return
 	}
 	reported[key+"\x00as"] = true
 	rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
 		Message: fmt.Sprintf("%s converts %s with ElementsAs(..., false) without asking IsUnknown() first: a collection from another resource is unknown at validation and plan time, cannot be converted into a Go slice or map, and the framework's \"Value Conversion Error\" means a valid configuration is rejected; return early while it is unknown", fn.Name(), label)})
+}
+
+// appended: the diagnostics v answers are added to others (Append): the
+// conversion error reaches the user. Diagnostics only tested with
+// HasError() to give up quietly reject nothing.
+func appended(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if ct, ok := r.(*ssa.ChangeType); ok && appended(ct) {
+			return true // Diagnostics made a []Diagnostic for Append(d...)
+		}
+		c, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		fn := c.Common().StaticCallee()
+		if fn != nil && fn.Name() == "Append" && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkFramework reports reads of possibly unknown configuration values that
@@ -164,7 +203,11 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			if k == "" || reported[k] {
 				continue
 			}
-			if br, ok := decides(c, fwUnknown{s, k}); ok {
+			decide := decides
+			if name.Name() == "IsUnknown" {
+				decide = rejectsUnknown
+			}
+			if br, ok := decide(c, fwUnknown{s, k}); ok {
 				reported[k] = true
 				msg := fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name())
 				if name.Name() == "IsUnknown" {

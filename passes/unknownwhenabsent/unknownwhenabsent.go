@@ -169,7 +169,7 @@ func fails(b *ssa.BasicBlock) bool {
 		}
 		seen[b] = true
 		for _, instr := range b.Instrs {
-			failed = failed || tfssa.Fails(instr)
+			failed = failed || addsError(instr)
 		}
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if failed {
@@ -189,6 +189,17 @@ func fails(b *ssa.BasicBlock) bool {
 		return len(b.Succs) > 0
 	}
 	return walk(b, false)
+}
+
+// addsError: diags.AddError or AddAttributeError (not Append, which also
+// carries resp.State.Set's success).
+func addsError(instr ssa.Instruction) bool {
+	c, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	fn := c.Common().StaticCallee()
+	return fn != nil && (fn.Name() == "AddError" || fn.Name() == "AddAttributeError") && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type())
 }
 
 // neverNull: a framework constructor of a known value (types.StringValue,

@@ -74,3 +74,31 @@ func pingExists(d *schema.ResourceData, m any) (bool, error) {
 	}
 	return true, nil
 }
+
+type apiError struct{ ID string }
+
+func (e apiError) Error() string { return e.ID }
+
+func resourceAddon() *schema.Resource {
+	return &schema.Resource{
+		Create: crud,
+		Read:   crud,
+		Delete: crud,
+		Exists: addonExists,
+		Schema: map[string]*schema.Schema{
+			"app_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}
+
+// The error is looked into (an API code): the author tests for not-found.
+func addonExists(d *schema.ResourceData, m any) (bool, error) {
+	_, _, err := client{}.GetAssignment(d.Get("app_id").(string), d.Id())
+	if err != nil {
+		if e, ok := err.(apiError); ok && e.ID == "not_found" {
+			return false, nil
+		}
+		return false, err
+	}
+	return true, nil
+}

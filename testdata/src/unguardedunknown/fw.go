@@ -102,6 +102,18 @@ func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.Valid
 		var zones []string
 		resp.Diagnostics.Append(cfg.Zones.ElementsAs(ctx, &zones, false)...) // guarded
 	}
+	var hostList []string
+	if d := cfg.Hosts.ElementsAs(ctx, &hostList, false); d.HasError() {
+		return // gives up quietly: nothing is rejected
+	}
+	// An unknown tier goes on to other tests, which fail for their own reasons.
+	if !cfg.Tier.IsNull() && !cfg.Tier.IsUnknown() {
+		_ = cfg.Tier.ValueString()
+	} else if cfg.Size.IsUnknown() {
+		return
+	} else if cfg.Size.ValueInt64() > 10 {
+		resp.Diagnostics.AddAttributeError(path.Root("size"), "size", "too big without a tier")
+	}
 	// An unknown list is rejected outright.
 	if cfg.Hosts.IsNull() || cfg.Hosts.IsUnknown() { // want `VALIDATE-1: ValidateConfig adds an error when "hosts" is unknown`
 		resp.Diagnostics.AddAttributeError(path.Root("hosts"), "hosts", "hosts are required")

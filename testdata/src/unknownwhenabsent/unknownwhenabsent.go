@@ -18,6 +18,7 @@ type model struct {
 	Owner       types.String `tfsdk:"owner"`
 	Region      types.String `tfsdk:"region"`
 	Size        types.Int64  `tfsdk:"size"`
+	Etag        types.String `tfsdk:"etag"`
 }
 
 type out struct {
@@ -47,6 +48,7 @@ func (widget) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource
 		"owner":       schema.StringAttribute{Computed: true},
 		"region":      schema.StringAttribute{Computed: true},
 		"size":        schema.Int64Attribute{Computed: true},
+		"etag":        schema.StringAttribute{Computed: true},
 	}}
 }
 
@@ -77,6 +79,9 @@ func (r widget) Create(ctx context.Context, req resource.CreateRequest, resp *re
 		return
 	}
 	plan.fromAPI(o)
+	if o.Owner != nil {
+		plan.Etag = types.StringValue(*o.Owner) // want `APPLY-1: widget.Create sets "etag" \(Computed\) only when the API's answer holds it`
+	}
 	if plan.Name.ValueString() != "" {
 		plan.Tier = types.StringValue("standard") // a branch on the configuration, not the answer
 	}

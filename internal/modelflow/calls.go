@@ -422,7 +422,7 @@ func testOf(cond ssa.Value, k int) (valueTest, bool) {
 		}
 		z, isConst := zero.(*ssa.Const)
 		subject, name, ok := methodCall(call)
-		if !isConst || !isZeroConst(z) || !ok || !strings.HasPrefix(name, "Value") {
+		if !isConst || !tfssa.ZeroConst(z) || !ok || !strings.HasPrefix(name, "Value") {
 			return valueTest{}, false
 		}
 		return valueTest{subject: subject, known: taken == (b.Op == token.NEQ)}, true
@@ -473,19 +473,4 @@ func sameAddr(a, b ssa.Value) bool {
 	x, ok1 := a.(*ssa.FieldAddr)
 	y, ok2 := b.(*ssa.FieldAddr)
 	return ok1 && ok2 && x.Field == y.Field && sameAddr(x.X, y.X)
-}
-
-func isZeroConst(c *ssa.Const) bool {
-	if c.Value == nil {
-		return false
-	}
-	switch c.Value.Kind() {
-	case constant.String:
-		return constant.StringVal(c.Value) == ""
-	case constant.Int, constant.Float:
-		return constant.Sign(c.Value) == 0
-	case constant.Bool:
-		return !constant.BoolVal(c.Value)
-	}
-	return false
 }

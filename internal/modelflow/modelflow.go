@@ -601,3 +601,32 @@ func isAddError(instr ssa.Instruction) bool {
 	c := instr.(ssa.CallInstruction).Common().StaticCallee()
 	return c != nil && (c.Name() == "AddError" || c.Name() == "AddAttributeError")
 }
+
+// LoadedTag: the tfsdk tag of the model field v was loaded from (through an
+// interface conversion), or "".
+func LoadedTag(v ssa.Value) string {
+	if v == nil {
+		return ""
+	}
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return Tag(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		return Tag(x.X.Type(), x.Field)
+	}
+	return ""
+}
+
+// ValueReceiver: the framework value whose ValueXxx() call v is, or nil.
+func ValueReceiver(v ssa.Value) ssa.Value {
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil || !strings.HasPrefix(call.Call.StaticCallee().Name(), "Value") || len(call.Call.Args) != 1 {
+		return nil
+	}
+	return call.Call.Args[0]
+}

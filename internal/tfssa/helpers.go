@@ -323,3 +323,20 @@ func BuiltError(v ssa.Value) bool {
 	}
 	return fn != nil && fn.Pkg == call.Parent().Pkg && fn.Blocks != nil && AlwaysFails(fn)
 }
+
+// ZeroConst: v is the zero constant of its basic type ("", 0, false).
+func ZeroConst(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	if !ok || k.Value == nil {
+		return false
+	}
+	switch k.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(k.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(k.Value) == 0
+	case constant.Bool:
+		return !constant.BoolVal(k.Value)
+	}
+	return false
+}

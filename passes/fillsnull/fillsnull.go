@@ -2,7 +2,6 @@ package fillsnull
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"strings"
 
@@ -176,7 +175,7 @@ func fieldNullTest(c ssa.Value, tag string) int {
 	switch x := c.(type) {
 	case *ssa.Call:
 		fn := x.Call.StaticCallee()
-		if fn != nil && (fn.Name() == "IsNull" || fn.Name() == "IsUnknown") && len(x.Call.Args) == 1 && fieldTag(x.Call.Args[0]) == tag {
+		if fn != nil && (fn.Name() == "IsNull" || fn.Name() == "IsUnknown") && len(x.Call.Args) == 1 && modelflow.LoadedTag(x.Call.Args[0]) == tag {
 			return 0
 		}
 	case *ssa.BinOp:
@@ -184,7 +183,7 @@ func fieldNullTest(c ssa.Value, tag string) int {
 		if _, ok := v.(*ssa.Const); ok {
 			v, k = k, v
 		}
-		if !zeroConst(k) || fieldTag(valueOf(v)) != tag {
+		if !tfssa.ZeroConst(k) || modelflow.LoadedTag(modelflow.ValueReceiver(v)) != tag {
 			return -1
 		}
 		return eqSucc(x.Op)
@@ -200,47 +199,6 @@ func eqSucc(op token.Token) int {
 		return 1
 	}
 	return -1
-}
-
-func zeroConst(v ssa.Value) bool {
-	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil {
-		return false
-	}
-	switch k.Value.Kind() {
-	case constant.String:
-		return constant.StringVal(k.Value) == ""
-	case constant.Int, constant.Float:
-		return constant.Sign(k.Value) == 0
-	case constant.Bool:
-		return !constant.BoolVal(k.Value)
-	}
-	return false
-}
-
-// valueOf: the receiver of a framework value's ValueXxx() call.
-func valueOf(v ssa.Value) ssa.Value {
-	call, ok := v.(*ssa.Call)
-	if !ok || call.Call.StaticCallee() == nil || !strings.HasPrefix(call.Call.StaticCallee().Name(), "Value") || len(call.Call.Args) != 1 {
-		return nil
-	}
-	return call.Call.Args[0]
-}
-
-// fieldTag: the tfsdk tag of the model field v was loaded from.
-func fieldTag(v ssa.Value) string {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return modelflow.Tag(fa.X.Type(), fa.Field)
-		}
-	case *ssa.Field:
-		return modelflow.Tag(x.X.Type(), x.Field)
-	}
-	return ""
 }
 
 // nullPath: b is reached from a test that found the attribute null and only
@@ -301,7 +259,7 @@ func sdkFills(fn *ssa.Function, attrs map[string]*facts.Attribute) []fill {
 		}
 		k, ok := tfssa.ConstString(c.Common().Args[1])
 		a := attrs[k]
-		if !ok || a == nil || zeroConst(tfssa.StripInterface(c.Common().Args[2])) {
+		if !ok || a == nil || tfssa.ZeroConst(tfssa.StripInterface(c.Common().Args[2])) {
 			return
 		}
 		if test := nullPath(instr.Block(), func(v ssa.Value) int { return keyUnsetTest(v, k) }); test.IsValid() {
@@ -325,7 +283,7 @@ func keyUnsetTest(c ssa.Value, k string) int {
 		if _, ok := v.(*ssa.Const); ok {
 			v, z = z, v
 		}
-		if ta, ok := v.(*ssa.TypeAssert); ok && zeroConst(z) && getOf(ta.X, k, "Get") {
+		if ta, ok := v.(*ssa.TypeAssert); ok && tfssa.ZeroConst(z) && getOf(ta.X, k, "Get") {
 			return eqSucc(x.Op)
 		}
 	}

@@ -180,48 +180,20 @@ func changedField(cond ssa.Value) ([]string, int) {
 	case *ssa.BinOp:
 		switch c.Op {
 		case token.NEQ:
-			return sameTag(valueOf(c.X), valueOf(c.Y)), 0
+			return sameTag(modelflow.ValueReceiver(c.X), modelflow.ValueReceiver(c.Y)), 0
 		case token.EQL:
-			return sameTag(valueOf(c.X), valueOf(c.Y)), 1
+			return sameTag(modelflow.ValueReceiver(c.X), modelflow.ValueReceiver(c.Y)), 1
 		}
 	}
 	return nil, 0
 }
 
-// valueOf: the receiver of a framework value's ValueXxx() call.
-func valueOf(v ssa.Value) ssa.Value {
-	call, ok := v.(*ssa.Call)
-	if !ok || call.Call.StaticCallee() == nil || !strings.HasPrefix(call.Call.StaticCallee().Name(), "Value") || len(call.Call.Args) != 1 {
-		return nil
-	}
-	return call.Call.Args[0]
-}
-
 func sameTag(a, b ssa.Value) []string {
-	ta, tb := fieldTag(a), fieldTag(b)
+	ta, tb := modelflow.LoadedTag(a), modelflow.LoadedTag(b)
 	if ta == "" || ta != tb {
 		return nil
 	}
 	return []string{ta}
-}
-
-// fieldTag: the tfsdk tag of the model field v was loaded from.
-func fieldTag(v ssa.Value) string {
-	if v == nil {
-		return ""
-	}
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return modelflow.Tag(fa.X.Type(), fa.Field)
-		}
-	case *ssa.Field:
-		return modelflow.Tag(x.X.Type(), x.Field)
-	}
-	return ""
 }
 
 // onlyFails: every path from b fails — returns an error built on the way,

@@ -222,7 +222,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"neversent", nil, 3},
 		{"nativeconfig", nil, 4},
 		{"stateaftererror", nil, 3},
-		{"mutableid", nil, 2},
+		{"mutableid", nil, 3},
 		{"emptyanswer", nil, 3},
 		{"parentkey", nil, 3},
 		{"updaterejects", nil, 6},

@@ -1,4 +1,4 @@
-// Package mutableid defines an Analyzer that reports attributes an SDK
+// Package mutableid defines an Analyzer that reports attributes a
 // resource's ID is built from that can change in place while Update never
 // gives the resource a new ID (SCHEMA-3).
 //
@@ -19,6 +19,8 @@ var Doc = &lint.Doc{
 
 The check follows the value each non-empty d.SetId in Create (and the package functions it calls) is given back to d.Get of configured keys, through conversions, fmt and strings formatting, concatenation, pointers to locals and plain package functions that call only the standard library (an ID builder); a value from any other call (the API's answer) ends the trail. It reports a top-level Required or Optional attribute, not Computed and not ForceNew, that the ID is built from and that Update reads, when Update (with the package functions it calls) never calls d.SetId with a non-empty value and Read reads d.Id() but never the attribute itself (it finds the object through the ID alone; a Read that never looks at the ID, as in resources that run an action on apply, has no use for it). Attributes a CustomizeDiff mentions (it may force a new resource) are left alone.
 
+Framework resources are held to the same rule: Create stores into the "id" field a value built from configurable fields (types.StringValue(plan.ServerID.ValueString()), formatted or joined), the attribute has no RequiresReplace, Update reads it and never stores into "id" anything but the ID it had, and Read reads the ID but never the attribute (a Read that copies the ID back into it, ` + "`data.ServerID = types.StringValue(data.ID.ValueString())`" + `, is the shape: the old value comes back). Attributes ModifyPlan mentions are left alone.
+
 Opt-in for now: on the corpus it reported one attribute, real (an AWS linked account ID used as the resource ID and changed in place), after the d.Id() rule removed three of an action resource whose Read does nothing.`,
 	Bad: `"key": {Type: schema.TypeString, Required: true},
 // ...
@@ -27,7 +29,7 @@ d.SetId(buildTwoPartID(&project, &key)) // Create
 	Good:     `"key": {Type: schema.TypeString, Required: true, ForceNew: true},`,
 	Severity: "warning",
 	Since:    "v0.2.0",
-	Summary:  "an SDK attribute, not ForceNew, that Create builds the resource ID from while Update uses the new value and never sets a new ID, and Read finds the object through the ID alone: the change never sticks",
+	Summary:  "an attribute, not ForceNew (no RequiresReplace), that Create builds the resource ID from while Update uses the new value and never sets a new ID, and Read finds the object through the ID alone: the change never sticks",
 	// New checks start opt-in; move them to the default set once a triaged
 	// corpus sample shows at least 90% real findings.
 	NonDefault: true,

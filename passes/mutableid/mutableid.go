@@ -3,6 +3,7 @@ package mutableid
 import (
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -10,6 +11,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -22,18 +24,26 @@ var Analyzer = attruse.NewAnalyzer(Doc, findings)
 // whose change never gives the resource a new ID, while Read finds the object
 // through the ID alone (it never reads the attribute).
 func findings(u *attruse.Resource) []lint.Finding {
-	if !u.SDK || u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
+	if u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
 	}
-	ids := idSources(u.Create)
-	if len(ids) == 0 || setsID(u.Update) || !readsID(u.Read) {
-		return nil
+	var ids map[string]token.Pos
+	if u.SDK {
+		ids = idSources(u.Create)
+		if len(ids) == 0 || setsID(u.Update) || !readsID(u.Read) {
+			return nil
+		}
+	} else {
+		ids = fwIDSources(u.Create)
+		if len(ids) == 0 || fwSetsID(u.Update) || !u.ReadReads.Named["id"] {
+			return nil
+		}
 	}
 	var out []lint.Finding
 	for i := range u.Attrs {
 		a := &u.Attrs[i]
 		at, fromID := ids[a.Name]
-		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || !u.UpdateReads.Named[a.Name] {
+		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || mayReplace(a) || !u.UpdateReads.Named[a.Name] {
 			continue
 		}
 		// Read looking it up, or a CustomizeDiff that may force a new resource.
@@ -94,7 +104,101 @@ func eachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
 	})
 }
 
+// mayReplace: a plan modifier may ask for a new resource.
+func mayReplace(a *facts.Attribute) bool {
+	for _, m := range a.PlanModifiers {
+		if strings.HasPrefix(m, "RequiresReplace") || m == "custom" || m == "unresolved" {
+			return true
+		}
+	}
+	return false
+}
+
+// fwIDSources: the tfsdk tags of the model fields a framework Create (and
+// the package functions it calls) builds the "id" field from
+// (types.StringValue(plan.ServerID.ValueString()), formatted or joined),
+// with the store.
+func fwIDSources(create *ssa.Function) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	tfssa.EachInstr(create, 2, true, func(instr ssa.Instruction) {
+		st, ok := instr.(*ssa.Store)
+		if !ok || !storesID(st) {
+			return
+		}
+		for tag := range fieldSources(st.Val, 0) {
+			if _, seen := out[tag]; !seen && tag != "id" {
+				out[tag] = st.Pos()
+			}
+		}
+	})
+	return out
+}
+
+func storesID(st *ssa.Store) bool {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	return ok && modelflow.FieldTag(fa) == "id"
+}
+
+// fwSetsID: fn stores into "id" a value built from some other field (a new
+// ID), not only the ID it already had.
+func fwSetsID(fn *ssa.Function) bool {
+	found := false
+	tfssa.EachInstr(fn, 2, true, func(instr ssa.Instruction) {
+		if st, ok := instr.(*ssa.Store); ok && storesID(st) && modelflow.LoadedTag(st.Val) != "id" {
+			found = true
+		}
+	})
+	return found
+}
+
+// fieldSources: the model fields v is built from, through the framework's
+// constructors and ValueXxx accessors, conversions, concatenation and
+// formatting by the standard library; a value of any other call (the API's
+// answer) contributes nothing.
+func fieldSources(v ssa.Value, n int) map[string]bool {
+	out := map[string]bool{}
+	if n > 6 || v == nil {
+		return out
+	}
+	if tag := modelflow.LoadedTag(v); tag != "" {
+		out[tag] = true
+		return out
+	}
+	var next []ssa.Value
+	switch x := v.(type) {
+	case *ssa.Call:
+		fn := x.Call.StaticCallee()
+		if fn == nil {
+			return out
+		}
+		switch p := tfssa.PkgPath(fn); {
+		case strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-framework/"), p == "fmt", p == "strings", p == "strconv", p == "path":
+			for _, a := range x.Call.Args {
+				next = append(next, a)
+				next = append(next, tfssa.Varargs(a)...)
+			}
+		}
+	case *ssa.BinOp:
+		next = []ssa.Value{x.X, x.Y}
+	case *ssa.Convert:
+		next = []ssa.Value{x.X}
+	case *ssa.ChangeType:
+		next = []ssa.Value{x.X}
+	case *ssa.MakeInterface:
+		next = []ssa.Value{x.X}
+	}
+	for _, w := range next {
+		for t := range fieldSources(w, n+1) {
+			out[t] = true
+		}
+	}
+	return out
+}
+
 func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {
+	if !u.SDK {
+		return fwFinding(u, a, setID)
+	}
 	related := []analysis.RelatedInformation{lint.Related(setID, "Create builds the ID from %q here", a.Name)}
 	if at := u.UpdateReads.At[a.Name]; at.IsValid() {
 		related = append(related, lint.Related(at, "%s uses the new value here, but never sets a new ID", attruse.FuncName(u.Update)))
@@ -102,4 +206,14 @@ func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Find
 	related = append(related, lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name))
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Create builds the resource ID from it and %s never sets a new one: after a change, Read still finds the object by the old ID and brings the old value back; mark it ForceNew, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
+}
+
+func fwFinding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(setID, "Create builds the ID from %q here", a.Name)}
+	if at := u.UpdateReads.At[a.Name]; at.IsValid() {
+		related = append(related, lint.Related(at, "%s uses the new value here, but keeps the old ID", attruse.FuncName(u.Update)))
+	}
+	related = append(related, lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name))
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, no RequiresReplace), but Create builds the resource ID from it and %s keeps the old one: after a change, Read still finds the object by the old ID and brings the old value back; add RequiresReplace, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
 }

@@ -207,7 +207,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},
-		{"unguardedunknown", nil, 9},
+		{"unguardedunknown", nil, 10},
 		{"setnewnoncomputed", nil, 5},
 		{"planrewrite", nil, 8},
 		{"usestatechanging", nil, 1},

@@ -58,15 +58,32 @@ func (s *fwScope) key(v ssa.Value) (key, label string) {
 		return "", ""
 	}
 	if fa, ok := u.X.(*ssa.FieldAddr); ok {
-		if m := tfssa.ModelRoot(fa.X); m != nil && s.fromConfigOrPlan(m) {
+		if m := tfssa.ModelRoot(throughEmbedded(fa.X)); m != nil && s.fromConfigOrPlan(m) {
 			tag := modelflow.FieldTag(fa)
-			return fmt.Sprintf("%p.%d", m, fa.Field), fmt.Sprintf("%q", tag)
+			return fmt.Sprintf("%p.%s", m, tag), fmt.Sprintf("%q", tag)
 		}
 	}
 	if m := tfssa.ModelRoot(u.X); m != nil && s.fromConfigOrPlan(m) && u.X == m {
 		return fmt.Sprintf("%p", m), "a value read with GetAttribute"
 	}
 	return "", ""
+}
+
+// throughEmbedded: the model a field of an embedded struct belongs to
+// (data.Key where Key is declared in an embedded ModelV0).
+func throughEmbedded(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		fa, ok := v.(*ssa.FieldAddr)
+		if !ok {
+			return v
+		}
+		st, ok := tfapi.DerefStruct(fa.X.Type())
+		if !ok || fa.Field >= st.NumFields() || !st.Field(fa.Field).Embedded() {
+			return v
+		}
+		v = fa.X
+	}
+	return v
 }
 
 // fromConfigOrPlan: m was filled from req.Config or req.Plan (not the prior state).

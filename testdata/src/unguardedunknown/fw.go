@@ -39,7 +39,12 @@ func (guardedValidator) ValidateString(ctx context.Context, req validator.String
 	}
 }
 
+type clusterBase struct {
+	Label types.String `tfsdk:"label"`
+}
+
 type clusterModel struct {
+	clusterBase
 	Tier  types.String `tfsdk:"tier"`
 	Size  types.Int64  `tfsdk:"size"`
 	Zones types.List   `tfsdk:"zones"`
@@ -62,6 +67,7 @@ func (r *clusterResource) Schema(ctx context.Context, req resource.SchemaRequest
 		"zones": schema.ListAttribute{Optional: true, ElementType: types.StringType},
 		"note":  schema.StringAttribute{Optional: true},
 		"hosts": schema.SetAttribute{Optional: true, ElementType: types.StringType},
+		"label": schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -92,6 +98,10 @@ func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.Valid
 		if strings.Contains(cfg.Note.ValueString(), cfg.Tier.ValueString()) { // a needle that may be empty: undecided
 			resp.Diagnostics.AddAttributeError(path.Root("note"), "note", "must not repeat the tier")
 		}
+	}
+	// A field of an embedded struct is read the same way.
+	if !strings.HasPrefix(cfg.Label.ValueString(), "lbl-") { // want `VALIDATE-1: ValidateConfig reads "label" with ValueString\(\)`
+		resp.Diagnostics.AddAttributeError(path.Root("label"), "label", "must start with lbl-")
 	}
 	// An unknown set cannot become a []string.
 	if !cfg.Hosts.IsNull() {

@@ -226,7 +226,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"emptyanswer", nil, 3},
 		{"parentkey", nil, 3},
 		{"updaterejects", nil, 6},
-		{"fillsnull", nil, 4},
+		{"fillsnull", nil, 5},
 		{"unknownwhenabsent", nil, 3},
 		{"existsnotfound", nil, 1},
 	}

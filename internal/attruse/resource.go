@@ -49,6 +49,12 @@ func SDKResource(model *facts.Model, r *facts.SDKResource, byName map[string]*ss
 		return nil
 	}
 	create, read, update := byName[r.Funcs["Create"].Key()], byName[r.Funcs["Read"].Key()], byName[r.Funcs["Update"].Key()]
+	// A function that only hands d to a retry wrapper: the one it runs.
+	for _, f := range []**ssa.Function{&create, &read, &update} {
+		if *f != nil {
+			*f = tfssa.Forwarded(*f, model)
+		}
+	}
 	// Both checks compare with Update: without one to follow there is
 	// nothing to walk.
 	if create == nil || read == nil || update == nil || update == create {

@@ -613,13 +613,41 @@ func LoadedTag(v ssa.Value) string {
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return Tag(fa.X.Type(), fa.Field)
+		if x.Op == token.MUL {
+			return addrTag(x.X)
 		}
+	case *ssa.FieldAddr:
+		return addrTag(x) // a pointer receiver
 	case *ssa.Field:
-		return Tag(x.X.Type(), x.Field)
+		if tag := Tag(x.X.Type(), x.Field); tag != "" {
+			return tag
+		}
+		if embedded(x.X.Type(), x.Field) {
+			return LoadedTag(x.X) // a method of a custom type's embedded basetypes value
+		}
 	}
 	return ""
+}
+
+// addrTag: the tag of the model field at address v, also through the
+// embedded value of a custom type (&m.Name.StringValue).
+func addrTag(v ssa.Value) string {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	if tag := Tag(fa.X.Type(), fa.Field); tag != "" {
+		return tag
+	}
+	if embedded(fa.X.Type(), fa.Field) {
+		return addrTag(fa.X)
+	}
+	return ""
+}
+
+func embedded(t types.Type, i int) bool {
+	st, ok := tfapi.DerefStruct(t)
+	return ok && i < st.NumFields() && st.Field(i).Embedded()
 }
 
 // ValueReceiver: the framework value whose ValueXxx() call v is, or nil.

@@ -112,6 +112,15 @@ func forwarded(fn *ssa.Function, model *facts.Model) (g *ssa.Function, wrapped b
 	return fns[0], wrapped
 }
 
+// Forwarded: the function of fn's package that fn only hands d to a
+// wrapper to run (a retry), or fn itself.
+func Forwarded(fn *ssa.Function, model *facts.Model) *ssa.Function {
+	if g, _ := forwarded(fn, model); g != nil {
+		return g
+	}
+	return fn
+}
+
 // forwards: fn is a forwarder to g.
 func forwards(fn, g *ssa.Function, model *facts.Model) bool {
 	f, _ := forwarded(fn, model)

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 type sshKey struct{}
@@ -81,3 +82,41 @@ func (sshKey) Update(context.Context, resource.UpdateRequest, *resource.UpdateRe
 func (sshKey) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 var _ resource.Resource = sshKey{}
+
+// A custom string type embedding the framework's, as generated providers
+// declare them.
+type tfString struct{ basetypes.StringValue }
+
+func NewTfStringValue(s string) tfString { return tfString{basetypes.NewStringValue(s)} }
+
+type cloudKeyModel struct {
+	ID      types.String `tfsdk:"id"`
+	Project tfString     `tfsdk:"project"`
+}
+
+type cloudKey struct{}
+
+func (cloudKey) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
+
+func (cloudKey) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":      schema.StringAttribute{Computed: true},
+		"project": schema.StringAttribute{Optional: true, CustomType: basetypes.StringType{}},
+	}}
+}
+
+func (cloudKey) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var data cloudKeyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &data)...)
+	if data.Project.IsNull() || data.Project.ValueString() == "" {
+		data.Project = NewTfStringValue(os.Getenv("CLOUD_PROJECT")) // want `APPLY-2: cloudKey.Create fills "project" in`
+	}
+	data.ID = types.StringValue("k")
+	resp.Diagnostics.Append(resp.State.Set(ctx, &data)...)
+}
+
+func (cloudKey) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (cloudKey) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (cloudKey) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+var _ resource.Resource = cloudKey{}

@@ -149,11 +149,34 @@ func rejectsUnknown(read ssa.Value, u unknown) (token.Pos, bool) {
 			continue
 		}
 		taken, other := ifi.Block().Succs[0], ifi.Block().Succs[1]
-		if !canSucceed(taken, u) && len(failures(taken, u, true)) > 0 && canSucceed(other, u) {
+		if nullToo(taken, u) && !canSucceed(taken, u) && len(failures(taken, u, true)) > 0 && canSucceed(other, u) {
 			return tfssa.CondPos(ifi), true
 		}
 	}
 	return token.NoPos, false
+}
+
+// nullToo: b is also where x.IsNull() leads (x.IsNull() || x.IsUnknown()):
+// the unknown is taken for a missing value. An unknown refused beside a
+// value (x.IsUnknown() || x.ValueBool()) may be a deliberate demand for a
+// value known at plan time.
+func nullToo(b *ssa.BasicBlock, u unknown) bool {
+	fu, ok := u.(fwUnknown)
+	if !ok {
+		return false
+	}
+	for _, p := range b.Preds {
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || p.Succs[0] != b {
+			continue
+		}
+		if c, ok := ifi.Cond.(*ssa.Call); ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "IsNull" && len(c.Call.Args) == 1 {
+			if k, _ := fu.s.key(c.Call.Args[0]); k == fu.key {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // convertsUnknown reports x.ElementsAs(ctx, &target, false) of a

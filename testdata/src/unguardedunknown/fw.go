@@ -50,6 +50,7 @@ type clusterModel struct {
 	Zones types.List   `tfsdk:"zones"`
 	Note  types.String `tfsdk:"note"`
 	Hosts types.Set    `tfsdk:"hosts"`
+	Mode  types.Bool   `tfsdk:"mode"`
 }
 
 type clusterResource struct{}
@@ -68,6 +69,7 @@ func (r *clusterResource) Schema(ctx context.Context, req resource.SchemaRequest
 		"note":  schema.StringAttribute{Optional: true},
 		"hosts": schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"label": schema.StringAttribute{Optional: true},
+		"mode":  schema.BoolAttribute{Optional: true},
 	}}
 }
 
@@ -123,6 +125,11 @@ func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.Valid
 		return
 	} else if cfg.Size.ValueInt64() > 10 {
 		resp.Diagnostics.AddAttributeError(path.Root("size"), "size", "too big without a tier")
+	}
+	// A known value is demanded on purpose, beside a value check: left alone.
+	if cfg.Mode.IsUnknown() || cfg.Mode.ValueBool() {
+		resp.Diagnostics.AddAttributeError(path.Root("mode"), "mode", "must be a known false")
+		return
 	}
 	// An unknown list is rejected outright.
 	if cfg.Hosts.IsNull() || cfg.Hosts.IsUnknown() { // want `VALIDATE-1: ValidateConfig adds an error when "hosts" is unknown`

@@ -128,6 +128,17 @@ func FrameworkResource(pass *analysis.Pass, r *facts.FrameworkResource, funcs ma
 	return u
 }
 
+// MayReplace: a plan modifier of a may ask for a new resource
+// (RequiresReplace and its variants, a custom or unresolved modifier).
+func MayReplace(a *facts.Attribute) bool {
+	for _, m := range a.PlanModifiers {
+		if strings.HasPrefix(m, "RequiresReplace") || m == "custom" || m == "unresolved" {
+			return true
+		}
+	}
+	return false
+}
+
 // Configurable: an attribute the user sets, whose flags are known.
 func Configurable(a *facts.Attribute) bool {
 	return (a.Required || a.Optional) && !a.Uncertain && !a.WriteOnly && a.Pos.IsValid()

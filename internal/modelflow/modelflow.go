@@ -658,3 +658,19 @@ func ValueReceiver(v ssa.Value) ssa.Value {
 	}
 	return call.Call.Args[0]
 }
+
+// NeverNull: v is made by a constructor of a known value — the framework's
+// (types.StringValue, basetypes.NewInt64Value) or a custom type's
+// (NewTfStringValue) — not a pointer one, which answers nil with null.
+func NeverNull(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() != nil {
+		return false
+	}
+	n := fn.Name()
+	return strings.HasSuffix(n, "Value") && !strings.Contains(n, "Pointer") && !strings.Contains(n, "Null") && !strings.Contains(n, "Unknown") && !strings.Contains(n, "Must")
+}

@@ -32,6 +32,17 @@ func Fails(instr ssa.Instruction) bool {
 	return false
 }
 
+// AddsError: instr is diags.AddError or AddAttributeError — not an Append,
+// which also carries the diagnostics of a success (resp.State.Set's).
+func AddsError(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	fn := call.Common().StaticCallee()
+	return fn != nil && (fn.Name() == "AddError" || fn.Name() == "AddAttributeError") && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type())
+}
+
 // FailsOrDelegates: Fails, or a helper of the provider's handed the
 // diagnostics in a block that then returns (`if err != nil {
 // addWriteError(&resp.Diagnostics, err); return }`): taken as reporting the

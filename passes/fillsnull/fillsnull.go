@@ -3,7 +3,6 @@ package fillsnull
 import (
 	"fmt"
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -112,7 +111,7 @@ func frameworkFills(fn *ssa.Function, attrs map[string]map[string]*facts.Attribu
 			return
 		}
 		a := attrs[tfssa.StructName(fa.X.Type())][modelflow.FieldTag(fa)]
-		if a == nil || !nonNull(st.Val) {
+		if a == nil || !modelflow.NeverNull(st.Val) {
 			return
 		}
 		if test := nullPath(st.Block(), func(c ssa.Value) int { return fieldNullTest(c, a.Name) }); test.IsValid() {
@@ -150,22 +149,6 @@ func toStateSet(v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// nonNull: a framework value made from something (types.StringValue(x),
-// a custom type's NewXxxValue), never null; not a pointer constructor, which
-// may make one.
-func nonNull(v ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Signature.Recv() != nil {
-		return false
-	}
-	n := fn.Name()
-	return strings.HasSuffix(n, "Value") && !strings.Contains(n, "Pointer") && !strings.Contains(n, "Null") && !strings.Contains(n, "Unknown") && !strings.Contains(n, "Must")
 }
 
 // fieldNullTest: which successor of an If with condition c is taken when the

@@ -43,7 +43,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 	for i := range u.Attrs {
 		a := &u.Attrs[i]
 		at, fromID := ids[a.Name]
-		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || mayReplace(a) || !u.UpdateReads.Named[a.Name] {
+		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || attruse.MayReplace(a) || !u.UpdateReads.Named[a.Name] {
 			continue
 		}
 		// Read looking it up, or a CustomizeDiff that may force a new resource.
@@ -102,16 +102,6 @@ func eachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
 			visit(c)
 		}
 	})
-}
-
-// mayReplace: a plan modifier may ask for a new resource.
-func mayReplace(a *facts.Attribute) bool {
-	for _, m := range a.PlanModifiers {
-		if strings.HasPrefix(m, "RequiresReplace") || m == "custom" || m == "unresolved" {
-			return true
-		}
-	}
-	return false
 }
 
 // fwIDSources: the tfsdk tags of the model fields a framework Create (and

@@ -126,13 +126,8 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 // fails: a block that adds an error diagnostic.
 func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	for _, instr := range b.Instrs {
-		c, ok := instr.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		fn := c.Call.StaticCallee()
-		if fn != nil && (fn.Name() == "AddError" || fn.Name() == "AddAttributeError") && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type()) {
-			return c
+		if tfssa.AddsError(instr) {
+			return instr
 		}
 	}
 	return nil

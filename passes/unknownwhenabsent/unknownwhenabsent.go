@@ -130,7 +130,7 @@ func handsModelAway(c *ssa.CallCommon, pkg *ssa.Package) bool {
 // position, or NoPos.
 func presenceTest(st *ssa.Store) token.Pos {
 	call, ok := st.Val.(*ssa.Call)
-	if !ok || len(call.Call.Args) != 1 || !neverNull(call) {
+	if !ok || len(call.Call.Args) != 1 || !modelflow.NeverNull(call) {
 		return token.NoPos
 	}
 	srcs := sources(call.Call.Args[0])
@@ -169,7 +169,7 @@ func fails(b *ssa.BasicBlock) bool {
 		}
 		seen[b] = true
 		for _, instr := range b.Instrs {
-			failed = failed || addsError(instr)
+			failed = failed || tfssa.AddsError(instr)
 		}
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if failed {
@@ -189,28 +189,6 @@ func fails(b *ssa.BasicBlock) bool {
 		return len(b.Succs) > 0
 	}
 	return walk(b, false)
-}
-
-// addsError: diags.AddError or AddAttributeError (not Append, which also
-// carries resp.State.Set's success).
-func addsError(instr ssa.Instruction) bool {
-	c, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return false
-	}
-	fn := c.Common().StaticCallee()
-	return fn != nil && (fn.Name() == "AddError" || fn.Name() == "AddAttributeError") && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type())
-}
-
-// neverNull: a framework constructor of a known value (types.StringValue,
-// basetypes.NewInt64Value), not a pointer one that answers nil with null.
-func neverNull(c *ssa.Call) bool {
-	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Signature.Recv() != nil || !strings.HasPrefix(tfssa.PkgPath(fn), tfapi.Framework) {
-		return false
-	}
-	n := strings.TrimPrefix(fn.Name(), "New")
-	return strings.HasSuffix(n, "Value") && !strings.Contains(n, "Pointer") && !strings.Contains(n, "Must")
 }
 
 // sources: the values whose test decides whether v is in the API's answer:

@@ -52,12 +52,7 @@ func replaces(a *facts.Attribute) bool {
 			return true
 		}
 	}
-	for _, m := range a.PlanModifiers {
-		if m == "RequiresReplace" || m == "custom" || m == "unresolved" {
-			return true
-		}
-	}
-	return false
+	return attruse.MayReplace(a)
 }
 
 func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {

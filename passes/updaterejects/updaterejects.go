@@ -33,7 +33,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 		r, ok := rejected[a.Name]
 		// A CustomizeDiff that mentions it may force a new resource or
 		// reject the change at plan time.
-		if !ok || !attruse.Configurable(a) || a.ForceNew || u.DiffMentions.Named[a.Name] || mayReplace(a) {
+		if !ok || !attruse.Configurable(a) || a.ForceNew || u.DiffMentions.Named[a.Name] || attruse.MayReplace(a) {
 			continue
 		}
 		out = append(out, lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos,
@@ -52,16 +52,6 @@ func message(u *attruse.Resource, a *facts.Attribute) string {
 		how, fix = "not ForceNew", "mark it ForceNew, or reject the change at plan time in CustomizeDiff"
 	}
 	return fmt.Sprintf("%q of %s can change in place (%s, %s), but %s fails whenever it changes: the plan promises an update that apply refuses; %s", a.Name, u.Name, attruse.Flags(a), how, attruse.FuncName(u.Update), fix)
-}
-
-// mayReplace: a plan modifier may ask for a new resource.
-func mayReplace(a *facts.Attribute) bool {
-	for _, m := range a.PlanModifiers {
-		if m == "RequiresReplace" || m == "custom" || m == "unresolved" || strings.HasPrefix(m, "RequiresReplace") {
-			return true
-		}
-	}
-	return false
 }
 
 // rejections: the keys Update (and the package functions it calls) tests

@@ -167,3 +167,44 @@ func cloneAttrs(attrs []Attribute) []Attribute {
 	}
 	return out
 }
+
+// Lookup finds a dotted SDK key ("block.0.name") in attrs. found is false
+// when the key is not there; a is nil when it is there as far as the
+// schema can be followed (a map's key, an unresolved nested schema).
+func Lookup(attrs []Attribute, key string) (a *Attribute, found bool) {
+	return lookup(attrs, strings.Split(key, "."))
+}
+
+func lookup(attrs []Attribute, parts []string) (a *Attribute, found bool) {
+	for i := range attrs {
+		if attrs[i].Name != parts[0] {
+			continue
+		}
+		a = &attrs[i]
+		rest := parts[1:]
+		if len(rest) > 0 && isIndex(rest[0]) {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return a, true
+		}
+		if a.Incomplete || len(a.Nested) == 0 {
+			return nil, true
+		}
+		return lookup(a.Nested, rest)
+	}
+	return nil, false
+}
+
+// isIndex: a list/set index or count segment of an SDK key.
+func isIndex(s string) bool {
+	if s == "#" || s == "%" || s == "" {
+		return true
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -30,6 +30,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stalecomputed"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/stateaftererror"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/undeclaredkey"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknownwhenabsent"
@@ -68,6 +69,7 @@ var registry = []lint.Check{
 	{Doc: setnewnoncomputed.Doc, Analyzer: setnewnoncomputed.Analyzer},
 	{Doc: stalecomputed.Doc, Analyzer: stalecomputed.Analyzer},
 	{Doc: stateaftererror.Doc, Analyzer: stateaftererror.Analyzer},
+	{Doc: undeclaredkey.Doc, Analyzer: undeclaredkey.Analyzer},
 	{Doc: unguardedunknown.Doc, Analyzer: unguardedunknown.Analyzer},
 	{Doc: unknowninstate.Doc, Analyzer: unknowninstate.Analyzer},
 	{Doc: unknownwhenabsent.Doc, Analyzer: unknownwhenabsent.Analyzer},

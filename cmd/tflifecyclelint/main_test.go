@@ -229,6 +229,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"fillsnull", nil, 5},
 		{"unknownwhenabsent", nil, 3},
 		{"existsnotfound", nil, 1},
+		{"undeclaredkey", nil, 11},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -255,6 +255,30 @@ func isLog(instr ssa.Instruction) bool {
 	return logCall(c)
 }
 
+// OnlyLogged: v is used only as an argument of log calls (d.Get("k")
+// printed for debugging).
+func OnlyLogged(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.MakeInterface:
+			if !logArg(x) {
+				return false
+			}
+		case *ssa.Store:
+			if !loggedSlot(x) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // logArg: v is stored only into the variadic array of a log call.
 func logArg(v *ssa.MakeInterface) bool {
 	refs := v.Referrers()
@@ -263,19 +287,21 @@ func logArg(v *ssa.MakeInterface) bool {
 	}
 	for _, r := range *refs {
 		st, ok := r.(*ssa.Store)
-		if !ok {
-			return false
-		}
-		ia, ok := st.Addr.(*ssa.IndexAddr)
-		if !ok {
-			return false
-		}
-		arr, ok := ia.X.(*ssa.Alloc)
-		if !ok || !onlyLogged(arr) {
+		if !ok || !loggedSlot(st) {
 			return false
 		}
 	}
 	return true
+}
+
+// loggedSlot: st stores into the variadic array of log calls.
+func loggedSlot(st *ssa.Store) bool {
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	arr, ok := ia.X.(*ssa.Alloc)
+	return ok && onlyLogged(arr)
 }
 
 // onlyLogged: the array is sliced only to be handed to log calls.

@@ -87,7 +87,7 @@ func refusal(r *facts.SDKResource, c *ssa.Call) (string, bool) {
 	if !nested && strings.Contains(k, ".") {
 		return fmt.Sprintf("d.%s(%q) in the CustomizeDiff of %s: %s only accepts a top-level attribute, and fails at plan time with \"invalid key\"", method, k, r.Name, method), true
 	}
-	a, found := lookup(r.Schema.Attributes, strings.Split(k, "."))
+	a, found := facts.Lookup(r.Schema.Attributes, k)
 	if !found {
 		if r.Schema.Complete && !nested {
 			return fmt.Sprintf("d.%s(%q) in the CustomizeDiff of %s: %q is not in the schema, and the call fails at plan time with \"invalid key\"", method, k, r.Name, k), true
@@ -98,39 +98,4 @@ func refusal(r *facts.SDKResource, c *ssa.Call) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("d.%s(%q) in the CustomizeDiff of %s: %q is not Computed, so the SDK refuses it at plan time (\"%s only operates on computed keys\"); a provider may plan values only for Computed attributes", method, k, r.Name, k, method), true
-}
-
-// lookup finds a dotted key ("block.0.name") in the schema; found is false
-// when it is not there, a is nil when the path cannot be followed.
-func lookup(attrs []facts.Attribute, parts []string) (a *facts.Attribute, found bool) {
-	for i := range attrs {
-		if attrs[i].Name != parts[0] {
-			continue
-		}
-		a = &attrs[i]
-		rest := parts[1:]
-		if len(rest) > 0 && isIndex(rest[0]) {
-			rest = rest[1:]
-		}
-		if len(rest) == 0 {
-			return a, true
-		}
-		if a.Incomplete || len(a.Nested) == 0 {
-			return nil, true
-		}
-		return lookup(a.Nested, rest)
-	}
-	return nil, false
-}
-
-func isIndex(s string) bool {
-	if s == "#" || s == "%" || s == "" {
-		return true
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -1,0 +1,41 @@
+// Package undeclaredkey defines an Analyzer that reports SDK resources
+// naming, in d.Set, d.Get and the like, an attribute their schema does not
+// declare (IMPORT-3, APPLY-2), and framework ImportState methods setting
+// such an attribute (IMPORT-1).
+//
+// See [Doc] for what it reports and why; docs/checks/undeclaredkey.md is generated from it.
+package undeclaredkey
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:  "undeclaredkey",
+	Title: "An SDK resource reads or saves an attribute its schema does not declare",
+	Rules: []rules.ID{"IMPORT-3", "APPLY-2", "IMPORT-1"},
+	Why: `The SDK addresses attributes by name, and the compiler cannot check the names. A key the schema does not declare — a misspelling ("S3_region" for "s3_region"), a plural, an attribute renamed or removed — fails quietly:
+
+- d.Set refuses it and returns an error ("Invalid address to set"). Ignored, the value is dropped: the attribute it was meant for is never saved, so after import it stays empty (the next plan shows a change, or a replacement for a ForceNew attribute) and drift goes unseen. Checked, the function fails on that path every time it runs.
+- d.Get answers nil (a type assertion on it panics), d.GetOk answers "not set", d.HasChange answers false: the configured value or change is never used.
+
+The check follows the Create, Read, Update, Delete and Exists functions of each resource, its custom importer and CustomizeDiff functions, the function literals they make and the package functions they hand their *schema.ResourceData or *schema.ResourceDiff to (two calls deep), and reports a constant key the resource's schema does not declare — nested keys ("rule.0.action") are followed into nested blocks; map keys ("tags.owner") and "id" are accepted. The finding suggests the declared attribute one or two edits away, when there is one.
+
+The framework checks attribute paths when the data is handled, and refuses an undeclared one with an error diagnostic; the check reports it where it breaks a contract outright: a framework ImportState that calls resource.ImportStatePassthroughID or resp.State.SetAttribute with path.Root("x") for an attribute x the schema does not declare (often "id", which the framework, unlike the SDK, does not add) fails every import (IMPORT-1).
+
+Left alone: data sources (their attributes are not kept in state), schemas the model cannot resolve in full (built by helpers from parameters, merged at run time), a function shared by several resources when any of them declares the key, a ResourceData built inside the function for another resource, and d.Get values only printed by a log call.`,
+	Bad: `Schema: map[string]*schema.Schema{
+	"s3_region": {Type: schema.TypeString, Required: true, ForceNew: true},
+},
+...
+d.Set("S3_region", out.Region) // refused: s3_region stays empty after import`,
+	Good: `d.Set("s3_region", out.Region)`,
+	Severity: "error",
+	Since:    "v0.2.0",
+	Summary:  "SDK Create/Read/Update/importer/CustomizeDiff (and the helpers they hand d to) calling `d.Set`/`d.Get`/`d.GetOk`/`d.HasChange` with a constant key the resource's schema does not declare; a framework ImportState setting `path.Root(\"x\")` for an undeclared x",
+	// Few findings on the corpus so far (all real, see CHANGELOG); the
+	// default set asks for a triaged sample of 20.
+	NonDefault: true,
+}

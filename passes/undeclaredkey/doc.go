@@ -31,7 +31,7 @@ Left alone: data sources (their attributes are not kept in state), schemas the m
 },
 ...
 d.Set("S3_region", out.Region) // refused: s3_region stays empty after import`,
-	Good: `d.Set("s3_region", out.Region)`,
+	Good:     `d.Set("s3_region", out.Region)`,
 	Severity: "error",
 	Since:    "v0.2.0",
 	Summary:  "SDK Create/Read/Update/importer/CustomizeDiff (and the helpers they hand d to) calling `d.Set`/`d.Get`/`d.GetOk`/`d.HasChange` with a constant key the resource's schema does not declare; a framework ImportState setting `path.Root(\"x\")` for an undeclared x",

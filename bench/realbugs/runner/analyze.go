@@ -253,7 +253,32 @@ func (e *Env) run(tree, dir, pattern string, env []string) Result {
 	if perr != nil || (err != nil && len(findings) == 0 && stderr.Len() > 0) {
 		return Result{Reason: "did not load: " + firstLine(stderr.String(), fmt.Errorf("exit %v", err))}
 	}
+	if line := packageError(stderr.String(), dir, pattern); line != "" {
+		// The checks see an incomplete package (an import the proxy refused):
+		// quiet there means nothing.
+		return Result{Reason: "did not load: " + line}
+	}
 	return Result{Loaded: true, Findings: findings}
+}
+
+// packageError returns the first error the driver reported in a file of
+// the analysed package (pattern, relative to dir), or "".
+func packageError(stderr, dir, pattern string) string {
+	pkgDir := filepath.Clean(filepath.Join(dir, pattern))
+	for _, line := range strings.Split(stderr, "\n") {
+		file, rest, ok := strings.Cut(line, ".go:")
+		if !ok || rest == "" || rest[0] < '0' || rest[0] > '9' {
+			continue
+		}
+		file += ".go"
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		if filepath.Dir(filepath.Clean(file)) == pkgDir {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
 }
 
 // parseJSON reads the driver's -json output: package -> analyzer -> findings.

@@ -144,3 +144,17 @@ func TestParseJSON(t *testing.T) {
 		t.Errorf("got %+v", fs)
 	}
 }
+
+func TestPackageError(t *testing.T) {
+	stderr := "/m/pkg/mod/example.com/dep@v1/x.go:3:2: could not import example.com/dep/y (invalid package name: \"\")\n" +
+		"openstack/a.go:14:2: example.com/dep@v1: reading https://proxy.golang.org/...: 403 Forbidden\n"
+	if got := packageError(stderr, "/t", "./openstack"); !strings.HasPrefix(got, "openstack/a.go:14:2:") {
+		t.Errorf("error in the package: got %q", got)
+	}
+	if got := packageError(stderr, "/t", "./other"); got != "" {
+		t.Errorf("errors only in other packages: got %q", got)
+	}
+	if got := packageError("/t/openstack/sub/b.go:1:1: undefined: x\n", "/t", "./openstack"); got != "" {
+		t.Errorf("a subpackage's error: got %q", got)
+	}
+}

@@ -448,10 +448,28 @@ func KeyedOnState(t Target, call *ssa.Call) bool {
 	return false
 }
 
+// KeyedOnParent reports whether an argument of the call comes from
+// d.Get of one of t's ParentKeys (SDK): the call can fail because the
+// object this one lives in is gone.
+func KeyedOnParent(t Target, call *ssa.Call) bool {
+	if !t.SDK || len(t.ParentKeys) == 0 {
+		return false
+	}
+	k := &keyed{t: t, input: t.Subject, seen: map[ssa.Value]bool{}, parent: true}
+	for _, a := range call.Common().Args {
+		if k.from(a, 0) {
+			return true
+		}
+	}
+	return false
+}
+
 type keyed struct {
 	t     Target
 	input ssa.Value
 	seen  map[ssa.Value]bool
+	// parent: only d.Get of a parent key counts.
+	parent bool
 }
 
 func (k *keyed) from(v ssa.Value, depth int) bool {
@@ -463,7 +481,11 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 	case *ssa.Parameter:
 		return !k.t.SDK && v == k.input
 	case *ssa.Call:
-		if readsID(v) || readsStateHelper(v) {
+		if k.parent {
+			if key, ok := getKey(v); ok {
+				return k.t.ParentKeys[key]
+			}
+		} else if readsID(v) || readsStateHelper(v) {
 			return true
 		}
 		if fn := v.Call.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "context" {
@@ -581,6 +603,14 @@ func readsID(call *ssa.Call) bool {
 		return true
 	}
 	return false
+}
+
+// getKey: the constant key of d.Get/d.GetOk.
+func getKey(call *ssa.Call) (string, bool) {
+	if !readsID(call) || len(call.Call.Args) < 2 {
+		return "", false
+	}
+	return ConstString(call.Call.Args[1])
 }
 
 // ListsOnly: the call returns a collection, and otherwise only an error or

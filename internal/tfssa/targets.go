@@ -27,6 +27,10 @@ type Target struct {
 	// remove the resource itself (a not-found handler around Read), or one
 	// the model cannot see into.
 	Wrapped bool
+	// ParentKeys (SDK) names the top-level attributes that are Required and
+	// ForceNew: references to the object this one lives in (project_id),
+	// which can be deleted too.
+	ParentKeys map[string]bool
 }
 
 // Targets returns, once per function, the method (Create, Read, Update, ...) of every resource
@@ -63,9 +67,24 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
-				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped})
+				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped, ParentKeys: parentKeys(r)})
 				break
 			}
+		}
+	}
+	return out
+}
+
+// parentKeys: r's Required, ForceNew top-level attributes, when its schema
+// is known.
+func parentKeys(r *facts.SDKResource) map[string]bool {
+	if !r.SchemaResolved {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, a := range r.Schema.Attributes {
+		if a.Required && a.ForceNew && !a.Uncertain {
+			out[a.Name] = true
 		}
 	}
 	return out

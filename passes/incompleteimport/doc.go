@@ -24,6 +24,8 @@ var Doc = &lint.Doc{
 
 With -incompleteimport.required the last shape also covers Required attributes that do not force replacement (the first plan after import then updates the object instead of replacing it), Sensitive ones excepted. It is off by default: on a triaged sample of 30 findings 16 were real, the rest parameters the API never returns (passwords not marked Sensitive, action and delete-time options, configuration the API keeps to itself), which no Read can fill.
 
+With -incompleteimport.answered (SDK) it also covers Required and Optional attributes, ForceNew or not, that an imported Read never sets although the object it fetches — the first result of a call answering (T, error), T a struct of the API client — has a field of the same name (monitor_id and MonitorID): Read could have filled it, and until it does a change made outside Terraform goes unseen too. Also off by default: on a triaged corpus sample (20 findings, 25 attributes) 16 attributes were real; the others were request-only options kept in a struct the API client shares between request and answer (agree_to_terms, templates used at creation), and type discriminators named like the attribute.
+
 Reads and importers that hand the state or ResourceData to code the check cannot follow, or set attributes by computed names, are left alone.`,
 	Bad: `Importer: &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
 ...

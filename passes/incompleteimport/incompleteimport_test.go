@@ -55,3 +55,13 @@ func TestRequiredOffByDefault(t *testing.T) {
 		t.Errorf("want exactly the label and phone expectations unmet, got %q", rec.errs)
 	}
 }
+
+// With -incompleteimport.answered, an attribute the fetched object holds
+// but Read never sets is reported; one the answer lacks is not.
+func TestAnswered(t *testing.T) {
+	if err := incompleteimport.Analyzer.Flags.Set("answered", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer incompleteimport.Analyzer.Flags.Set("answered", "false")
+	analysistest.Run(t, testutil.Fixtures(), incompleteimport.Analyzer, "./incompleteimportanswered")
+}

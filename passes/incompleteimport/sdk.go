@@ -52,7 +52,8 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 	if !known || tfssa.AlwaysFails(read) {
 		return // a Read that always fails (a retired API) fails the import itself
 	}
-	var replaced, updated []string
+	var replaced, updated, answered []string
+	fields := answerFields(read)
 	for _, a := range r.Schema.Attributes {
 		switch {
 		case a.Uncertain || a.Sensitive || a.WriteOnly || set[a.Name] || stub.keys[a.Name] || lookedUp[a.Name]:
@@ -61,10 +62,13 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 			// No value after import either; the first plan that configures
 			// one replaces the object.
 			replaced = append(replaced, a.Name+"\x00Optional, Computed, ForceNew")
-		case !a.Required:
-		case a.ForceNew:
+		case a.ForceNew && a.Required:
 			replaced = append(replaced, a.Name+"\x00Required, ForceNew")
-		default:
+		case a.Computed || !a.Required && !a.Optional:
+		case reportAnswered && fields[norm(a.Name)] != "":
+			// The object Read fetched holds it: Read could have set it.
+			answered = append(answered, a.Name+"\x00"+fields[norm(a.Name)])
+		case a.Required:
 			updated = append(updated, a.Name)
 		}
 	}
@@ -73,6 +77,23 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 		lint.Related(ref.Pos, "Read is %s", ref.Name()),
 	}
 	reportNeverSet(rep, read.Pos(), related, r.Name+" "+stub.says, replaced, updated)
+	reportAnsweredNeverSet(rep, read.Pos(), related, r.Name+" "+stub.says, answered)
+}
+
+// reportAnsweredNeverSet reports the configurable attributes Read never sets
+// although the object it fetched holds a field of the same name
+// ("name\x00Field").
+func reportAnsweredNeverSet(rep *lint.Reporter, pos token.Pos, related []analysis.RelatedInformation, imported string, answered []string) {
+	if len(answered) == 0 {
+		return
+	}
+	var parts []string
+	for _, s := range sorted(answered) {
+		name, field, _ := strings.Cut(s, "\x00")
+		parts = append(parts, fmt.Sprintf("%q (the answer's %s)", name, field))
+	}
+	rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: pos, Related: related,
+		Message: fmt.Sprintf("%s, but its Read never sets %s, though the object it fetches holds it: after import the state has no value for it, so the first plan with the matching configuration is not empty, and a change made outside Terraform is never seen; set it in Read from the API's answer", imported, strings.Join(parts, ", "))})
 }
 
 // reportNeverSet reports, on Read (which must fill what the importer leaves

@@ -45,7 +45,7 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 			continue
 		}
 		call, succ := ErrCheck(ifi)
-		if call == nil || !asksAPI(call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
+		if call == nil || !asksAPI(call) && !factoryOnParent(t, call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
 			continue
 		}
 
@@ -242,6 +242,13 @@ func clientFactory(call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// factoryOnParent: a client made for the object this one lives in
+// (ProjectClient(d.Get("project_id"))): it looks that parent up, and fails
+// once it is deleted.
+func factoryOnParent(t Target, call *ssa.Call) bool {
+	return remoteCall(call) && clientFactory(call) && KeyedOnParent(t, call)
 }
 
 // filtersError: the call is handed another call's error (err :=

@@ -32,8 +32,13 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		errPos, callPos := l.Fails, l.Call.Pos()
-		if sibs.NoopSDK(t, "Delete") || settingsResource(sibs.Of(t, "Create"), sibs.Of(t, "Update"), t.Fn, sibs.Of(t, "Delete")) {
-			continue // a Delete that makes no remote call: the object cannot be deleted, or is not owned
+		if sibs.NoopSDK(t, "Delete") {
+			continue // the object cannot be deleted
+		}
+		// Settings of an object the resource does not own fail only once
+		// that object is gone: reported when Read names it (a parent key).
+		if settingsResource(sibs.Of(t, "Create"), sibs.Of(t, "Update"), t.Fn, sibs.Of(t, "Delete")) && !tfssa.KeyedOnParent(t, l.Call) {
+			continue
 		}
 		remove := "resp.State.RemoveResource(ctx)"
 		if t.SDK {

@@ -27,6 +27,7 @@ func Provider() *schema.Provider {
 		"x_child_only":      {CreateContext: create, ReadContext: readChildOnly, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_after":    {CreateContext: create, ReadContext: readParentAfter, DeleteContext: remove, Schema: schemaMap()},
 		"x_client_region":   {CreateContext: create, ReadContext: readClientForRegion, DeleteContext: remove, Schema: schemaMap()},
+		"x_client_project":  {CreateContext: create, ReadContext: readClientForParent, DeleteContext: remove, Schema: schemaMap()},
 		"x_new_resource":    {CreateContext: create, ReadContext: readNewResourceGuard, DeleteContext: remove, Schema: schemaMap()},
 		"x_handler":         {CreateContext: create, ReadContext: readHandler, DeleteContext: remove, Schema: schemaMap()},
 		"x_listing":         {CreateContext: create, ReadContext: readListing, DeleteContext: remove, Schema: schemaMap()},
@@ -247,6 +248,26 @@ func readClientForRegion(ctx context.Context, d *schema.ResourceData, meta any) 
 	c, err := api.NewClient(d.Get("region").(string))
 	if err != nil {
 		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// A client made for the parent named in state (Required, ForceNew): making
+// it looks the parent up, and fails once the parent is deleted — before the
+// not-found test below.
+func readClientForParent(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c, err := meta.(*api.Client).ForProject(d.Get("parent_id").(string))
+	if err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of x_client_project fails here when ForProject finds nothing, before it reaches its own not-found test`
 	}
 	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
 	if gone(resp) {

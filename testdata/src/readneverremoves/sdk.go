@@ -17,6 +17,7 @@ func Provider() *schema.Provider {
 		"x_exists":        resourceWithExists(),
 		"x_warns":         resourceWarns(),
 		"x_repo_settings": resourceRepoSettings(),
+		"x_repo_scopes":   resourceRepoScopes(),
 		"x_prefix":        resourcePrefix(),
 		"x_undeletable":   resourceUndeletable(),
 		"x_closure":       resourceClosure(),
@@ -131,6 +132,41 @@ func readSettings(_ context.Context, d *schema.ResourceData, meta any) diag.Diag
 	thing, _, err := meta.(api.Client).Get(d.Id())
 	if err != nil {
 		return diag.FromErr(err)
+	}
+	d.Set("name", thing.Name)
+	return nil
+}
+
+// Settings of a repository named by a Required, ForceNew attribute: the
+// repository is another object, which can be deleted outside Terraform, and
+// then this Read fails on every refresh.
+func resourceRepoScopes() *schema.Resource {
+	return &schema.Resource{CreateContext: putRepoScopes, ReadContext: readRepoScopes, UpdateContext: putRepoScopes, DeleteContext: resetRepoScopes,
+		Schema: map[string]*schema.Schema{
+			"repository": {Type: schema.TypeString, Required: true, ForceNew: true},
+			"name":       {Type: schema.TypeString, Optional: true},
+		}}
+}
+
+func putRepoScopes(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if err := meta.(api.Client).Put(d.Get("repository").(string), api.Thing{Name: d.Get("name").(string)}); err != nil {
+		return diag.FromErr(err)
+	}
+	d.SetId(d.Get("repository").(string))
+	return nil
+}
+
+func resetRepoScopes(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if err := meta.(api.Client).Put(d.Get("repository").(string), api.Thing{}); err != nil {
+		return diag.FromErr(err)
+	}
+	return nil
+}
+
+func readRepoScopes(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, _, err := meta.(api.Client).Get(d.Get("repository").(string))
+	if err != nil {
+		return diag.FromErr(err) // want `READ-2: Read of resourceRepoScopes has no path that removes the resource from state`
 	}
 	d.Set("name", thing.Name)
 	return nil

@@ -18,6 +18,10 @@ var ErrNotFound = errors.New("not found")
 // NewClient makes a client for a region.
 func NewClient(region string) (*Client, error) { return &Client{}, nil }
 
+// ForProject makes a client scoped to a project, which it looks up: it
+// fails once the project is gone.
+func (*Client) ForProject(project string) (*Client, error) { return &Client{}, nil }
+
 // GetRequest names an object by a request struct.
 type GetRequest struct{ ID string }
 

@@ -34,6 +34,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unguardedunknown"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknowninstate"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unknownwhenabsent"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/unreachablenotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updateignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updaterejects"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
@@ -73,6 +74,7 @@ var registry = []lint.Check{
 	{Doc: unguardedunknown.Doc, Analyzer: unguardedunknown.Analyzer},
 	{Doc: unknowninstate.Doc, Analyzer: unknowninstate.Analyzer},
 	{Doc: unknownwhenabsent.Doc, Analyzer: unknownwhenabsent.Analyzer},
+	{Doc: unreachablenotfound.Doc, Analyzer: unreachablenotfound.Analyzer},
 	{Doc: updateignores.Doc, Analyzer: updateignores.Analyzer},
 	{Doc: updaterejects.Doc, Analyzer: updaterejects.Analyzer},
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},

@@ -230,6 +230,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unknownwhenabsent", nil, 3},
 		{"existsnotfound", nil, 1},
 		{"undeclaredkey", nil, 11},
+		{"unreachablenotfound", nil, 1},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -147,6 +147,8 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 		inner := unwrapDecorator(info, v)
 		if fn, ok := e.objectOf(inner).(*types.Func); ok {
 			ref.Func = FuncName(fn.Origin())
+		} else if lit := e.factoryLit(inner); lit.IsValid() {
+			ref.Lit = lit
 		} else {
 			ref.Lit = e.funcLit(inner, body)
 		}
@@ -513,6 +515,41 @@ func (e *env) funcLit(v ast.Expr, body *ast.BlockStmt) token.Pos {
 		return fl.Pos()
 	}
 	return token.NoPos
+}
+
+// factoryLit: v calls a function of this package that only builds the
+// lifecycle function (Read: readFor(setter), returning func(d, meta) {...}):
+// the literal it returns, or NoPos.
+func (e *env) factoryLit(v ast.Expr) token.Pos {
+	call, ok := ast.Unparen(v).(*ast.CallExpr)
+	if !ok {
+		return token.NoPos
+	}
+	fn := e.staticCallee(call)
+	decl := e.funcs[fn]
+	if fn == nil || decl == nil || decl.Body == nil {
+		return token.NoPos
+	}
+	var lit token.Pos
+	returns := 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // returns inside it are its own
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) == 1 {
+				if fl, ok := ast.Unparen(n.Results[0]).(*ast.FuncLit); ok {
+					lit = fl.Pos()
+				}
+			}
+		}
+		return true
+	})
+	if returns != 1 {
+		return token.NoPos
+	}
+	return lit
 }
 
 // unwrapDecorator sees through a wrapper call that takes a function of the

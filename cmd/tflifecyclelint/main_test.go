@@ -229,7 +229,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"fillsnull", nil, 5},
 		{"unknownwhenabsent", nil, 3},
 		{"existsnotfound", nil, 1},
-		{"undeclaredkey", nil, 11},
+		{"undeclaredkey", nil, 12},
 		{"unreachablenotfound", nil, 1},
 	}
 	var flags, pkgs []string

@@ -160,3 +160,23 @@ func dynRead(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnos
 	d.Set("anything", 1)
 	return nil
 }
+
+// A Read built by a factory: the function literal it returns is the Read.
+func resourceLabel() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: dynCreate,
+		ReadContext:   readFor("label"),
+		DeleteContext: dynCreate,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema: map[string]*schema.Schema{
+			"label": {Type: schema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}
+
+func readFor(kind string) schema.ReadContextFunc {
+	return func(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+		d.Set("lable", kind) // want `IMPORT-3: d.Set\("lable"\) in readFor: "lable" is not in the schema of resourceLabel \(did you mean "label"\?\)`
+		return nil
+	}
+}

@@ -28,8 +28,8 @@ type Target struct {
 	// the model cannot see into.
 	Wrapped bool
 	// ParentKeys (SDK) names the top-level attributes that are Required and
-	// ForceNew: references to the object this one lives in (project_id),
-	// which can be deleted too.
+	// ForceNew, places (region, zone) aside: references to the object this
+	// one lives in (project_id), which can be deleted too.
 	ParentKeys map[string]bool
 }
 
@@ -83,11 +83,22 @@ func parentKeys(r *facts.SDKResource) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, a := range r.Schema.Attributes {
-		if a.Required && a.ForceNew && !a.Uncertain {
+		if a.Required && a.ForceNew && !a.Uncertain && !place(a.Name) {
 			out[a.Name] = true
 		}
 	}
 	return out
+}
+
+// place: an attribute naming where the object lives (a region, a zone),
+// not an object of its own: it is not deleted.
+func place(name string) bool {
+	for _, p := range []string{"region", "zone", "location", "datacenter"} {
+		if name == p || strings.HasSuffix(name, "_"+p) {
+			return true
+		}
+	}
+	return false
 }
 
 // forwarded: fn only hands d and a function of its package to a wrapper

@@ -49,6 +49,7 @@ func Provider() *schema.Provider {
 func schemaMap() map[string]*schema.Schema {
 	return map[string]*schema.Schema{
 		"parent_id": {Type: schema.TypeString, Required: true, ForceNew: true},
+		"region":    {Type: schema.TypeString, Required: true, ForceNew: true}, // a place, not a parent
 		"name":      {Type: schema.TypeString, Computed: true},
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/mutableid"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/nativeconfig"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/neversent"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/overwrittenset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/parentkey"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
@@ -61,6 +62,7 @@ var registry = []lint.Check{
 	{Doc: mutableid.Doc, Analyzer: mutableid.Analyzer},
 	{Doc: nativeconfig.Doc, Analyzer: nativeconfig.Analyzer},
 	{Doc: neversent.Doc, Analyzer: neversent.Analyzer},
+	{Doc: overwrittenset.Doc, Analyzer: overwrittenset.Analyzer},
 	{Doc: parentkey.Doc, Analyzer: parentkey.Analyzer},
 	{Doc: planrewrite.Doc, Analyzer: planrewrite.Analyzer},
 	{Doc: readneverremoves.Doc, Analyzer: readneverremoves.Analyzer},

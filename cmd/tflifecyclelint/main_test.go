@@ -231,6 +231,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"existsnotfound", nil, 1},
 		{"undeclaredkey", nil, 12},
 		{"unreachablenotfound", nil, 1},
+		{"overwrittenset", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

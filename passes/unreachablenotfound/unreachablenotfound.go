@@ -28,7 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 		tests := tfssa.NotFoundTests(t.Fn, model)
 		for _, nt := range tests {
 			call, ok := nilTest(nt)
-			if !ok || otherTest(tests, nt, call) {
+			if !ok || !afterNoError(call, nt.Block) || otherTest(tests, nt, call) {
 				continue
 			}
 			lookup := call.Call.StaticCallee()
@@ -80,6 +80,22 @@ func nilTest(nt tfssa.NotFoundTest) (*ssa.Call, bool) {
 	}
 	_, ptr := res.At(0).Type().Underlying().(*types.Pointer)
 	return call, ptr
+}
+
+// afterNoError: b is reached only once the call's error was found nil (if
+// err != nil { return ... } before it): there, a nil object is the only
+// way the call can say the object is missing.
+func afterNoError(call *ssa.Call, b *ssa.BasicBlock) bool {
+	for _, blk := range call.Parent().Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if c, errSucc := tfssa.ErrCheck(ifi); c == call && blk.Succs[1-errSucc].Dominates(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherTest: the Read also tests the call for not-found another way (its

@@ -69,6 +69,7 @@ func Provider() *schema.Provider {
 		"x_dashboard": {Create: create, Read: readDashboard, Delete: remove, Schema: schemaMap()},
 		"x_folder":    {Create: create, Read: readFolder, Delete: remove, Schema: schemaMap()},
 		"x_panel":     {Create: create, Read: readPanel, Delete: remove, Schema: schemaMap()},
+		"x_on_error":  {Create: create, Read: readDashboardOnError, Delete: remove, Schema: schemaMap()},
 	}}
 }
 
@@ -119,4 +120,15 @@ func readPanel(d *schema.ResourceData, meta any) error {
 		return nil
 	}
 	return d.Set("title", p.Title)
+}
+
+// Every error of the lookup removes the resource (err != nil && obj == nil):
+// the nil test is reached on the error path.
+func readDashboardOnError(d *schema.ResourceData, meta any) error {
+	dash, err := meta.(*Client).GetDashboard(d.Id())
+	if err != nil && dash == nil {
+		d.SetId("")
+		return nil
+	}
+	return d.Set("title", dash.Title)
 }

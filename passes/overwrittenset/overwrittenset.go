@@ -57,7 +57,7 @@ func checkBlock(rep *lint.Reporter, b *ssa.BasicBlock) {
 	for _, instr := range b.Instrs {
 		if w, ok := writeOf(instr); ok {
 			id := fmt.Sprintf("%p/%s", w.dest, w.key)
-			if prev, ok := last[id]; ok && !sameValue(prev.value, w.value) {
+			if prev, ok := last[id]; ok && !sameValue(prev.value, w.value) && !derived(w.value, prev.value, 0) {
 				rep.Report(lint.Finding{Rule: "APPLY-2", Pos: prev.pos,
 					Message: fmt.Sprintf("%q is saved here and saved again, with another value, before anything reads it: the first value is lost — a copy-paste slip that leaves %q with the wrong value and the attribute meant for the first value unset", w.key, w.key),
 					Related: []analysis.RelatedInformation{lint.Related(w.pos, "saved again here")}})
@@ -130,6 +130,24 @@ func readsBack(instr ssa.Instruction, last map[string]write) bool {
 		_, isGo := in.(*ssa.Go)
 		_, isDefer := in.(*ssa.Defer)
 		return isGo || isDefer
+	}
+	return false
+}
+
+// derived: v is computed from first (d.Set("config", raw) then
+// d.Set("config", normalize(raw))): a refinement, not a slip.
+func derived(v, first ssa.Value, depth int) bool {
+	if same(v, first, 0) {
+		return true
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok || depth > 5 {
+		return false
+	}
+	for _, op := range instr.Operands(nil) {
+		if *op != nil && derived(*op, first, depth+1) {
+			return true
+		}
 	}
 	return false
 }

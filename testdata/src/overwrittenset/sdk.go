@@ -34,6 +34,7 @@ func read(d *schema.ResourceData, meta any) error {
 	d.Set("replication", replication) // want `APPLY-2: "replication" is saved here and saved again, with another value, before anything reads it`
 	d.Set("replication", bypass)
 	setDefaults(d, r)
+	setConfig(d, r)
 	return nil
 }
 
@@ -51,3 +52,11 @@ func setDefaults(d *schema.ResourceData, r *role) {
 		d.Set("replication", r.BypassRLS)
 	}
 }
+
+// The second value refines the first (normalised): a leftover, not a slip.
+func setConfig(d *schema.ResourceData, r *role) {
+	d.Set("name", r.Name)
+	d.Set("name", normalize(r.Name))
+}
+
+func normalize(s string) string { return s }

@@ -115,8 +115,13 @@ func readsBack(instr ssa.Instruction, last map[string]write) bool {
 	}
 	switch in := instr.(type) {
 	case *ssa.UnOp:
+		// A load from the model (or of the model itself); locals whose
+		// address was taken (rows.Scan(&v)) are not what was written.
+		if in.Op != token.MUL {
+			return false
+		}
 		fa, ok := in.X.(*ssa.FieldAddr)
-		return in.Op == token.MUL && (!ok || dest(fa.X))
+		return ok && dest(fa.X) || dest(in.X)
 	case ssa.CallInstruction:
 		c := in.Common()
 		if c.IsInvoke() && dest(c.Value) {

@@ -29,7 +29,8 @@ func read(d *schema.ResourceData, meta any) error {
 	if err != nil {
 		return err
 	}
-	replication, bypass := r.Replication, r.BypassRLS
+	var replication, bypass bool
+	scan(&replication, &bypass) // locals whose address is taken: loaded again for each save
 	d.Set("name", r.Name)
 	d.Set("replication", replication) // want `APPLY-2: "replication" is saved here and saved again, with another value, before anything reads it`
 	d.Set("replication", bypass)
@@ -60,3 +61,5 @@ func setConfig(d *schema.ResourceData, r *role) {
 }
 
 func normalize(s string) string { return s }
+
+func scan(dst ...*bool) {}

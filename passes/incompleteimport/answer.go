@@ -15,7 +15,8 @@ import (
 // module's package that also returns an error (out, err := c.GetWidget(id)),
 // made by Read or the package functions it calls. An attribute Read never
 // sets while the answer holds a field of its name is one Read could have
-// filled: the evidence that it was forgotten, not kept from the API.
+// filled: the evidence that it was forgotten, not kept from the API
+// (IMPORT-3 under -incompleteimport.answered).
 func answerFields(read *ssa.Function) map[string]string {
 	out := map[string]string{}
 	tfssa.EachInstr(read, 2, true, func(instr ssa.Instruction) {

@@ -79,8 +79,12 @@ func lifecycle(r *facts.SDKResource, model *facts.Model, byName map[string]*ssa.
 	}
 	var out []*ssa.Function
 	add := func(fn *ssa.Function) {
-		if fn != nil {
-			out = append(out, fn, tfssa.Forwarded(fn, model))
+		if fn == nil {
+			return
+		}
+		out = append(out, fn)
+		if g := tfssa.Forwarded(fn, model); g != fn {
+			out = append(out, g) // the function a retry wrapper runs
 		}
 	}
 	ops := make([]string, 0, len(r.Funcs))

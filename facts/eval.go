@@ -405,6 +405,14 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 			attrs, complete := e.attrMap(lv.init, body, kind, one)
 			attrs = cloneAttrs(attrs)
 			for _, m := range lv.mutations {
+				if src := rangeCopySource(body, m); src != nil {
+					more, ok := e.attrMap(src, body, kind, one)
+					for _, a := range cloneAttrs(more) {
+						attrs = setAttr(attrs, a)
+					}
+					complete = complete && ok
+					continue
+				}
 				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
 				if !ok || len(path) != 0 || !hasKey || len(m.Rhs) != 1 {
 					return nil, false // x[k].F = v and the like: the flags we hold are wrong

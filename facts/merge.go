@@ -191,3 +191,26 @@ func (e *env) mergedMap(call *ast.CallExpr, body *ast.BlockStmt, kind string, on
 	}
 	return out, complete
 }
+
+// rangeCopySource returns X when m is the whole body of a loop copying one
+// map into another, `for k, v := range X { dst[k] = v }`: a schema literal
+// extended with shared attributes. Otherwise nil.
+func rangeCopySource(body *ast.BlockStmt, m *ast.AssignStmt) ast.Expr {
+	if m == nil || len(m.Lhs) != 1 {
+		return nil
+	}
+	ix, ok := unparen(m.Lhs[0]).(*ast.IndexExpr)
+	if !ok {
+		return nil
+	}
+	dst := identName(unparen(ix.X))
+	var src ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok && len(r.Body.List) == 1 && r.Body.List[0] == m &&
+			r.Key != nil && r.Value != nil && copyKV(m, dst, r.Key, r.Value) {
+			src = r.X
+		}
+		return src == nil
+	})
+	return src
+}

@@ -67,3 +67,27 @@ func widgetV0() *sdkschema.Resource {
 }
 
 var widgetV0Type = widgetV0().CoreConfigSchema().ImpliedType()
+
+// A literal extended by copying a shared map into it resolves to the union.
+func extendedFields() map[string]*sdkschema.Schema { // want extendedFields:`sdkschemamap \{index:string/RF owner:string/R title:string/R\}`
+	s := map[string]*sdkschema.Schema{
+		"owner": {Type: sdkschema.TypeString, Required: true},
+	}
+	for k, v := range baseAttrs {
+		s[k] = v
+	}
+	return s
+}
+
+// A copy that filters is not a plain copy: unresolved.
+func extendedFiltered() map[string]*sdkschema.Schema { // want extendedFiltered:`sdkschemamap unresolved`
+	s := map[string]*sdkschema.Schema{
+		"owner": {Type: sdkschema.TypeString, Required: true},
+	}
+	for k, v := range baseAttrs {
+		if k != "title" {
+			s[k] = v
+		}
+	}
+	return s
+}

@@ -471,12 +471,67 @@ func KeyedOnParent(t Target, call *ssa.Call) bool {
 	return false
 }
 
+// SharesKey reports whether two calls are handed a value read from the same
+// attribute by d.Get (SDK): both name the object that attribute holds. The
+// ID is not such a key: calls handed it may name different objects (the
+// object, then its settings).
+func SharesKey(a, b *ssa.Call) bool {
+	ka, kb := stateKeys(a), stateKeys(b)
+	for key := range ka {
+		if kb[key] {
+			return true
+		}
+	}
+	return false
+}
+
+func stateKeys(call *ssa.Call) map[string]bool {
+	k := &keyed{t: Target{SDK: true}, seen: map[ssa.Value]bool{}, keys: map[string]bool{}}
+	for _, a := range call.Common().Args {
+		k.from(a, 0)
+	}
+	return k.keys
+}
+
+// TestedCall returns the failable call whose results the condition v tests
+// (err != nil, errors.Is(err, ...), resp.StatusCode == 404), or nil.
+func TestedCall(v ssa.Value) *ssa.Call { return testedCall(v, 8) }
+
+func testedCall(v ssa.Value, depth int) *ssa.Call {
+	if depth == 0 || v == nil {
+		return nil
+	}
+	if ex, ok := v.(*ssa.Extract); ok {
+		if c, ok := ex.Tuple.(*ssa.Call); ok && failable(c) {
+			return c
+		}
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return nil
+	}
+	if _, isPhi := v.(*ssa.Phi); isPhi {
+		return nil
+	}
+	for _, op := range instr.Operands(nil) {
+		if op != nil {
+			if c := testedCall(*op, depth-1); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
 type keyed struct {
 	t     Target
 	input ssa.Value
 	seen  map[ssa.Value]bool
 	// parent: only d.Get of a parent key counts.
 	parent bool
+	// keys, when set, collects the d.Get keys the value comes from and
+	// never matches: the walk then covers every operand.
+	keys map[string]bool
 }
 
 func (k *keyed) from(v ssa.Value, depth int) bool {
@@ -488,11 +543,17 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 	case *ssa.Parameter:
 		return !k.t.SDK && v == k.input
 	case *ssa.Call:
+		if k.keys != nil {
+			if key, ok := getKey(v); ok {
+				k.keys[key] = true
+				return false
+			}
+		}
 		if k.parent {
 			if key, ok := getKey(v); ok {
 				return k.t.ParentKeys[key]
 			}
-		} else if readsID(v) || readsStateHelper(v) {
+		} else if k.keys == nil && (readsID(v) || readsStateHelper(v)) {
 			return true
 		}
 		if fn := v.Call.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "context" {

@@ -33,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 			case l.Removed.IsValid():
 				reportRemovedThenFails(rep, t, l)
 				reported[l.Removed] = true
-			case !l.NotFound.IsValid():
+			case !l.NotFound.IsValid() && !checkedBefore(tests, l):
 				if later := laterNotFound(t, model, tests, l); later.IsValid() {
 					reportBeforeNotFound(rep, t, l, later)
 				}
@@ -79,6 +79,23 @@ func laterNotFound(t tfssa.Target, model *facts.Model, tests []tfssa.NotFoundTes
 		}
 	}
 	return token.NoPos
+}
+
+// checkedBefore reports whether a call made on every path to l, handed one
+// of l's state-derived arguments, has a not-found test that removes the
+// resource: the object l names was then just found to exist (a parent
+// checked, then a client made for it).
+func checkedBefore(tests []tfssa.NotFoundTest, l tfssa.Lookup) bool {
+	for _, nf := range tests {
+		if !nf.Test || !nf.Removes {
+			continue
+		}
+		e := tfssa.TestedCall(nf.Cond)
+		if e != nil && e != l.Call && e.Block().Dominates(l.Call.Block()) && tfssa.SharesKey(e, l.Call) {
+			return true
+		}
+	}
+	return false
 }
 
 func remedy(t tfssa.Target) string {

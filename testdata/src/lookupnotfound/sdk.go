@@ -28,6 +28,7 @@ func Provider() *schema.Provider {
 		"x_parent_after":    {CreateContext: create, ReadContext: readParentAfter, DeleteContext: remove, Schema: schemaMap()},
 		"x_client_region":   {CreateContext: create, ReadContext: readClientForRegion, DeleteContext: remove, Schema: schemaMap()},
 		"x_client_project":  {CreateContext: create, ReadContext: readClientForParent, DeleteContext: remove, Schema: schemaMap()},
+		"x_client_checked":  {CreateContext: create, ReadContext: readClientParentChecked, DeleteContext: remove, Schema: schemaMap()},
 		"x_new_resource":    {CreateContext: create, ReadContext: readNewResourceGuard, DeleteContext: remove, Schema: schemaMap()},
 		"x_handler":         {CreateContext: create, ReadContext: readHandler, DeleteContext: remove, Schema: schemaMap()},
 		"x_listing":         {CreateContext: create, ReadContext: readListing, DeleteContext: remove, Schema: schemaMap()},
@@ -271,6 +272,34 @@ func readClientForParent(ctx context.Context, d *schema.ResourceData, meta any) 
 		return diag.FromErr(err) // want `READ-2: Read of x_client_project fails here when ForProject finds nothing, before it reaches its own not-found test`
 	}
 	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Safe: the parent was looked up first, with the same value, and a missing
+// parent removes the resource; the client made for it next cannot fail
+// because the parent is gone.
+func readClientParentChecked(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	project := d.Get("parent_id").(string)
+	if _, err := meta.(*api.Client).Parent(ctx, api.GetRequest{ID: project}); err != nil {
+		if errors.Is(err, api.ErrNotFound) {
+			d.SetId("")
+			return nil
+		}
+		return diag.FromErr(err)
+	}
+	c, err := meta.(*api.Client).ForProject(project)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	child, resp, err := c.Child(ctx, project, d.Id())
 	if gone(resp) {
 		d.SetId("")
 		return nil

@@ -506,6 +506,9 @@ func testedCall(v ssa.Value, depth int) *ssa.Call {
 			return c
 		}
 	}
+	if c, ok := v.(*ssa.Call); ok && failable(c) {
+		return c // a call answering only an error
+	}
 	instr, ok := v.(ssa.Instruction)
 	if !ok {
 		return nil

@@ -288,7 +288,7 @@ func readClientForParent(ctx context.Context, d *schema.ResourceData, meta any) 
 // because the parent is gone.
 func readClientParentChecked(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
 	project := d.Get("parent_id").(string)
-	if _, err := meta.(*api.Client).Parent(ctx, api.GetRequest{ID: project}); err != nil {
+	if err := parentExists(ctx, meta.(*api.Client), project); err != nil {
 		if errors.Is(err, api.ErrNotFound) {
 			d.SetId("")
 			return nil
@@ -309,6 +309,11 @@ func readClientParentChecked(ctx context.Context, d *schema.ResourceData, meta a
 	}
 	d.Set("name", child.Name)
 	return nil
+}
+
+func parentExists(ctx context.Context, c *api.Client, id string) error {
+	_, err := c.Parent(ctx, api.GetRequest{ID: id})
+	return err
 }
 
 // Safe: right after Create, erroring is the SDK's documented idiom.

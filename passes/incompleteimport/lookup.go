@@ -98,7 +98,11 @@ func sortedKeys(m map[string]bool) []string {
 // whose order the check does not know. A d.Set after the lookup (from the
 // API's answer) does not help the import.
 func setBefore(read *ssa.Function, l stateLookup) bool {
-	if set, known := keysSetOutside(read, l.in); !known || set[l.attr] {
+	var only func(ssa.Instruction) bool
+	if l.in == read {
+		only = func(instr ssa.Instruction) bool { return mayPrecede(instr, l.at) }
+	}
+	if set, known := keysSetOutside(read, l.in, only); !known || set[l.attr] {
 		return true
 	}
 	for _, b := range l.in.Blocks {
@@ -114,6 +118,16 @@ func setBefore(read *ssa.Function, l stateLookup) bool {
 		}
 	}
 	return false
+}
+
+// mayPrecede: instr can run before at (earlier in its block, or in a block
+// from which at's block is reachable).
+func mayPrecede(instr ssa.Instruction, at ssa.CallInstruction) bool {
+	b, lb := instr.Block(), at.Block()
+	if b == lb {
+		return slices.Index(lb.Instrs, instr) < slices.Index(lb.Instrs, ssa.Instruction(at))
+	}
+	return tfssa.Reachable(b)[lb]
 }
 
 // isSetOf: d.Set("attr", ...) or d.Set("attr.…", ...).

@@ -120,12 +120,14 @@ func sorted(names []string) []string {
 // package's helpers it hands d to; known is false when d reaches code out of
 // sight or a key is not a constant.
 func keysSet(fn *ssa.Function) (set map[string]bool, known bool) {
-	return keysSetOutside(fn, nil)
+	return keysSetOutside(fn, nil, nil)
 }
 
 // keysSetOutside is keysSet without the d.Set calls made directly in skip
-// (its callees still count).
-func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
+// (its callees still count); when only is set, fn's own instructions it
+// refuses are left out (code that cannot run before a lookup).
+func keysSetOutside(fn, skip *ssa.Function, only func(ssa.Instruction) bool) (set map[string]bool, known bool) {
+	top := fn
 	set = map[string]bool{}
 	// A helper handed a map literal is visited once per map.
 	type visitKey struct {
@@ -152,6 +154,9 @@ func keysSetOutside(fn, skip *ssa.Function) (set map[string]bool, known bool) {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if only != nil && fn == top && !only(instr) {
+					continue
+				}
 				if st, ok := instr.(*ssa.Store); ok && tfapi.IsResourceData(st.Val.Type()) && !intoWriter(st.Addr) && !intoResult(st.Addr) {
 					return false // d kept somewhere the check does not follow
 				}

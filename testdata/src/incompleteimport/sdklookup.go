@@ -448,3 +448,57 @@ func retriedLocal() *schema.Resource {
 		},
 	}
 }
+
+type roleSetter func(*schema.ResourceData, *apiclient.Role) error
+
+// Read built by a factory around a setter it is handed: the setter runs
+// after the lookup, which already asked for the empty parent.
+func readWithSetter(set roleSetter) schema.ReadContextFunc {
+	return func(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+		r, err := api.GetRole(ctx, d.Get("parent_id").(string), d.Id()) // want `IMPORT-1: withSetter is imported with ImportStatePassthrough, which sets only the ID, but Read looks the object up with "parent_id" read from state`
+		if err != nil {
+			return diag.FromErr(err)
+		}
+		return diag.FromErr(set(d, r))
+	}
+}
+
+func setRole(d *schema.ResourceData, r *apiclient.Role) error { return d.Set("etag", r.ID) }
+
+func withSetter() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readWithSetter(setRole),
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema:        roleSchema(),
+	}
+}
+
+// Safe: code the check cannot see runs before the lookup and may fill the
+// parent from the ID.
+func readPrepared(prepare func(*schema.ResourceData) error) schema.ReadContextFunc {
+	return func(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+		if err := prepare(d); err != nil {
+			return diag.FromErr(err)
+		}
+		r, err := api.GetRole(ctx, d.Get("parent_id").(string), d.Id())
+		if err != nil {
+			return diag.FromErr(err)
+		}
+		d.Set("etag", r.ID)
+		return nil
+	}
+}
+
+func prepared() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop,
+		ReadContext:   readPrepared(func(d *schema.ResourceData) error { return d.Set("parent_id", d.Id()) }),
+		UpdateContext: noop,
+		DeleteContext: noop,
+		Importer:      &schema.ResourceImporter{StateContext: schema.ImportStatePassthroughContext},
+		Schema:        roleSchema(),
+	}
+}

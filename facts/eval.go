@@ -299,6 +299,9 @@ func useKind(stack []ast.Node) useKindT {
 		case *ast.CallExpr:
 			for _, a := range p.Args {
 				if a == child {
+					if child != stack[len(stack)-1] && assignedBack(stack[:i-1], p, a) {
+						return useRead // x.Schema = merge(x.Schema, more): the assignment is the mutation
+					}
 					return useEscape
 				}
 			}
@@ -324,6 +327,32 @@ func useKind(stack []ast.Node) useKindT {
 		i--
 	}
 	return useRead
+}
+
+// assignedBack: the call is the whole right side of an assignment to the
+// very field handed to it (x.Schema = merge(x.Schema, more)).
+func assignedBack(outer []ast.Node, call *ast.CallExpr, field ast.Expr) bool {
+	if len(outer) == 0 {
+		return false
+	}
+	as, ok := outer[len(outer)-1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || unparen(as.Rhs[0]) != ast.Expr(call) {
+		return false
+	}
+	return sameSelector(as.Lhs[0], field)
+}
+
+// sameSelector: a and b are the same chain of selectors on the same name.
+func sameSelector(a, b ast.Expr) bool {
+	switch a := unparen(a).(type) {
+	case *ast.Ident:
+		bi, ok := unparen(b).(*ast.Ident)
+		return ok && a.Name == bi.Name
+	case *ast.SelectorExpr:
+		bs, ok := unparen(b).(*ast.SelectorExpr)
+		return ok && a.Sel.Name == bs.Sel.Name && sameSelector(a.X, bs.X)
+	}
+	return false
 }
 
 func enclosingAssign(stack []ast.Node) *ast.AssignStmt {

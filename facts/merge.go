@@ -44,7 +44,7 @@ func (e *env) isMerger(fn *types.Func) bool {
 		return false
 	}
 	mid := stmts[:len(stmts)-1]
-	if len(mid) > 0 && freshMap(mid[0], res.Name) {
+	if len(mid) > 0 && (freshMap(mid[0], res.Name) || e.paramAlias(fn, mid[0], res.Name)) {
 		mid = mid[1:]
 	} else if !e.isParam(fn, res) {
 		return false
@@ -93,6 +93,16 @@ func freshMap(s ast.Stmt, name string) bool {
 		return ok && id.Name == "make"
 	}
 	return false
+}
+
+// paramAlias matches `r := p`, p a parameter: the merge writes into p.
+func (e *env) paramAlias(fn *types.Func, s ast.Stmt, name string) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !sameIdent(as.Lhs[0], name) {
+		return false
+	}
+	p, ok := unparen(as.Rhs[0]).(*ast.Ident)
+	return ok && e.isParam(fn, p)
 }
 
 func (e *env) isParam(fn *types.Func, id *ast.Ident) bool {

@@ -109,12 +109,44 @@ func (e *env) applySDKMutations(r *SDKResource, muts []*ast.AssignStmt, body *as
 			a := e.sdkField(key, m.Rhs[0], body)
 			a.Pos = m.Lhs[0].Pos()
 			r.Schema.Attributes = setAttr(r.Schema.Attributes, a)
+		case path[0] == "Schema" && e.mergeOntoSelf(r, m, body):
 		case !hasKey:
 			e.sdkResourceField(r, path[0], m.Rhs[0], body)
 		default:
 			r.Resolved = false
 		}
 	}
+}
+
+// mergeOntoSelf evaluates `x.Schema = merge(x.Schema, more)`: the schema
+// the resource holds so far, merged with the other arguments.
+func (e *env) mergeOntoSelf(r *SDKResource, m *ast.AssignStmt, body *ast.BlockStmt) bool {
+	call, ok := unparen(m.Rhs[0]).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return false
+	}
+	if vf := e.valueOfExpr(call); vf == nil || !vf.Merge {
+		return false
+	}
+	var attrs []Attribute
+	complete, self := r.Schema.Complete && r.SchemaResolved, false
+	for _, arg := range call.Args {
+		more, ok := r.Schema.Attributes, true
+		if sameSelector(arg, m.Lhs[0]) {
+			self = true
+		} else {
+			more, ok = e.sdkSchemaMap(arg, body)
+		}
+		complete = complete && ok
+		for _, a := range cloneAttrs(more) {
+			attrs = setAttr(attrs, a) // later arguments win
+		}
+	}
+	if !self {
+		return false
+	}
+	r.Schema.Attributes, r.Schema.Complete, r.SchemaResolved = attrs, complete, true
+	return true
 }
 
 func (e *env) sdkResourceLit(lit *ast.CompositeLit, sdk string, body *ast.BlockStmt) *SDKResource {

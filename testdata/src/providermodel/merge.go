@@ -91,3 +91,43 @@ func extendedFiltered() map[string]*sdkschema.Schema { // want extendedFiltered:
 	}
 	return s
 }
+
+// A merger writing into its first map through a local name for it.
+func mergeAlias(a, b map[string]*sdkschema.Schema) map[string]*sdkschema.Schema { // want mergeAlias:`sdkschemamap merger`
+	result := a
+	for k, v := range b {
+		result[k] = v
+	}
+	return result
+}
+
+// A resource built from a shared base, its schema merged with more
+// attributes and its Read replaced.
+func baseResource() *sdkschema.Resource { // want baseResource:`sdk datasource baseResource funcs\(Delete=DeleteContext\) schema v0\{alias:string/RF\}`
+	return &sdkschema.Resource{
+		DeleteContext: sdkOp,
+		Schema: map[string]*sdkschema.Schema{
+			"alias": {Type: sdkschema.TypeString, Required: true, ForceNew: true},
+		},
+	}
+}
+
+func derived() *sdkschema.Resource { // want derived:`sdk resource derived funcs\(Create=CreateContext,Delete=DeleteContext\) schema v0\{alias:string/RF extra:string/O\}`
+	r := baseResource()
+	r.Schema = mergeAlias(r.Schema, map[string]*sdkschema.Schema{
+		"extra": {Type: sdkschema.TypeString, Optional: true},
+	})
+	r.CreateContext = sdkOp
+	return r
+}
+
+// A helper handed the base's schema without assigning the result back may
+// change it out of sight: unresolved.
+func addCommon(s map[string]*sdkschema.Schema) { s["common"] = &sdkschema.Schema{Type: sdkschema.TypeString, Optional: true} }
+
+func derivedOpaque() *sdkschema.Resource { // want derivedOpaque:`sdk  derivedOpaque funcs\(\) schema unresolved`
+	r := baseResource()
+	addCommon(r.Schema)
+	r.CreateContext = sdkOp
+	return r
+}

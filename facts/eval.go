@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,6 +26,10 @@ type env struct {
 	inProgress map[types.Object]bool
 	// params are those of the helper whose result is being summarised.
 	params *types.Tuple
+	// copies stands each maps.Copy(x, src) of a local for the assignment
+	// x[_] = src, and copySrc gives src back.
+	copies  map[*ast.CallExpr]*ast.AssignStmt
+	copySrc map[*ast.AssignStmt]ast.Expr
 }
 
 func newEnv(pass *analysis.Pass) *env {
@@ -35,6 +40,8 @@ func newEnv(pass *analysis.Pass) *env {
 		values:     map[types.Object]*ValueFact{},
 		sdk:        map[types.Object]*SDKResource{},
 		inProgress: map[types.Object]bool{},
+		copies:     map[*ast.CallExpr]*ast.AssignStmt{},
+		copySrc:    map[*ast.AssignStmt]ast.Expr{},
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -226,11 +233,34 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 		case useMutation:
 			lv.mutations = append(lv.mutations, enclosingAssign(stack))
 		case useEscape:
-			ok = false
+			if m := e.copyInto(stack, ident); m != nil {
+				lv.mutations = append(lv.mutations, m)
+			} else {
+				ok = false
+			}
 		}
 		return true
 	})
 	return lv, ok && lv.init != nil
+}
+
+// copyInto stands `maps.Copy(x, src)` (x at the top of stack) for the
+// assignment `x[_] = src`, recorded in e.copies; nil for any other use.
+func (e *env) copyInto(stack []ast.Node, x *ast.Ident) *ast.AssignStmt {
+	if len(stack) < 2 {
+		return nil
+	}
+	call, ok := stack[len(stack)-2].(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || call.Args[0] != ast.Expr(x) || !e.mapsCopy(call, x.Name) {
+		return nil
+	}
+	if m, ok := e.copies[call]; ok {
+		return m
+	}
+	m := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x, Index: ast.NewIdent("_")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{call.Args[1]}}
+	e.copies[call] = m
+	e.copySrc[m] = call.Args[1]
+	return m
 }
 
 // defInit returns the initialiser of the definition at the top of stack.
@@ -434,12 +464,18 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 			attrs, complete := e.attrMap(lv.init, body, kind, one)
 			attrs = cloneAttrs(attrs)
 			for _, m := range lv.mutations {
-				if src := rangeCopySource(body, m); src != nil {
+				if src := e.rangeCopySource(body, m); src != nil {
 					more, ok := e.attrMap(src, body, kind, one)
 					for _, a := range cloneAttrs(more) {
 						attrs = setAttr(attrs, a)
 					}
 					complete = complete && ok
+					continue
+				}
+				if done, ok := e.flagMutation(attrs, m); done {
+					if !ok {
+						return nil, false
+					}
 					continue
 				}
 				path, key, hasKey, ok := e.mutationTarget(m.Lhs[0])
@@ -460,6 +496,69 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 		return vf.Attrs, vf.Resolved
 	}
 	return nil, false
+}
+
+// flagMutation applies `x["k"].Flag = v` (SDK attributes are pointers) to
+// the attribute k held in attrs. done is false when m is not of that shape;
+// ok is false when it is but the change cannot be followed (an unknown
+// attribute, field or value), and the map must be left unresolved.
+func (e *env) flagMutation(attrs []Attribute, m *ast.AssignStmt) (done, ok bool) {
+	if len(m.Lhs) != 1 || len(m.Rhs) != 1 {
+		return false, false
+	}
+	sel, isSel := unparen(m.Lhs[0]).(*ast.SelectorExpr)
+	if !isSel {
+		return false, false
+	}
+	ix, isIndex := unparen(sel.X).(*ast.IndexExpr)
+	if !isIndex {
+		return false, false
+	}
+	if _, isIdent := unparen(ix.X).(*ast.Ident); !isIdent {
+		return false, false
+	}
+	key, isConst := e.stringConst(ix.Index)
+	i := slices.IndexFunc(attrs, func(a Attribute) bool { return a.Name == key })
+	if !isConst || i < 0 {
+		return true, false
+	}
+	a := &attrs[i]
+	switch f := sel.Sel.Name; f {
+	case "Description", "MarkdownDescription", "Deprecated":
+		return true, true
+	case "ValidateFunc", "ValidateDiagFunc":
+		a.HasValidators = true
+		return true, true
+	case "Default", "DefaultFunc":
+		a.HasDefault = !isNil(e.pass.TypesInfo, m.Rhs[0])
+		return true, true
+	case "StateFunc", "DiffSuppressFunc":
+		a.Normalised = a.Normalised || !isNil(e.pass.TypesInfo, m.Rhs[0])
+		return true, true
+	case "Required", "Optional", "Computed", "Sensitive", "ForceNew":
+		v, isBool := e.boolConst(m.Rhs[0])
+		if !isBool {
+			return true, false
+		}
+		*flagOf(a, f) = v
+		a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0 // the literal no longer tells the flags
+		return true, true
+	}
+	return true, false
+}
+
+func flagOf(a *Attribute, name string) *bool {
+	switch name {
+	case "Required":
+		return &a.Required
+	case "Optional":
+		return &a.Optional
+	case "Computed":
+		return &a.Computed
+	case "Sensitive":
+		return &a.Sensitive
+	}
+	return &a.ForceNew
 }
 
 // elemExpr strips parentheses and & from an attribute map element, and gives

@@ -203,9 +203,13 @@ func (e *env) mergedMap(call *ast.CallExpr, body *ast.BlockStmt, kind string, on
 }
 
 // rangeCopySource returns X when m is the whole body of a loop copying one
-// map into another, `for k, v := range X { dst[k] = v }`: a schema literal
-// extended with shared attributes. Otherwise nil.
-func rangeCopySource(body *ast.BlockStmt, m *ast.AssignStmt) ast.Expr {
+// map into another, `for k, v := range X { dst[k] = v }`, or stands for
+// maps.Copy(dst, X): a schema literal extended with shared attributes.
+// Otherwise nil.
+func (e *env) rangeCopySource(body *ast.BlockStmt, m *ast.AssignStmt) ast.Expr {
+	if src, ok := e.copySrc[m]; ok {
+		return src // maps.Copy(dst, src)
+	}
 	if m == nil || len(m.Lhs) != 1 {
 		return nil
 	}

@@ -131,3 +131,28 @@ func derivedOpaque() *sdkschema.Resource { // want derivedOpaque:`sdk  derivedOp
 	r.CreateContext = sdkOp
 	return r
 }
+
+// A version's schema copied from the previous one, then a flag changed.
+func nextFields() map[string]*sdkschema.Schema { // want nextFields:`sdkschemamap \{index:string/OCF owner:string/O title:string/R\}`
+	s := map[string]*sdkschema.Schema{
+		"owner": {Type: sdkschema.TypeString, Optional: true},
+	}
+	maps.Copy(s, baseFields())
+	s["index"].Computed = true
+	s["index"].Deprecated = "use owner"
+	return s
+}
+
+func baseFields() map[string]*sdkschema.Schema { // want baseFields:`sdkschemamap \{index:string/OF title:string/R\}`
+	return map[string]*sdkschema.Schema{
+		"index": {Type: sdkschema.TypeString, Optional: true, ForceNew: true},
+		"title": {Type: sdkschema.TypeString, Required: true},
+	}
+}
+
+// A change the model cannot follow leaves the map unresolved.
+func nextUnknown(flag bool) map[string]*sdkschema.Schema { // want nextUnknown:`sdkschemamap unresolved`
+	s := baseFields()
+	s["index"].Computed = flag
+	return s
+}

@@ -489,6 +489,12 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 			return attrs, complete
 		}
 	}
+	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "Schema" && kind == "sdkschemamap" {
+		if r := e.sdkResourceExpr(sel.X, body); r != nil && r.SchemaResolved {
+			return cloneAttrs(r.Schema.Attributes), r.Schema.Complete // another resource's schema: resourceV0().Schema
+		}
+		return nil, false
+	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == kind {
 		if call, ok := x.(*ast.CallExpr); ok && vf.Merge {
 			return e.mergedMap(call, body, kind, one)

@@ -156,3 +156,12 @@ func nextUnknown(flag bool) map[string]*sdkschema.Schema { // want nextUnknown:`
 	s["index"].Computed = flag
 	return s
 }
+
+// A version's schema built on the previous version's resource.
+func nextOfResource() map[string]*sdkschema.Schema { // want nextOfResource:`sdkschemamap \{alias:string/RF owner:string/O\}`
+	s := map[string]*sdkschema.Schema{
+		"owner": {Type: sdkschema.TypeString, Optional: true},
+	}
+	maps.Copy(s, baseResource().Schema)
+	return s
+}

@@ -199,6 +199,13 @@ func reportModel(pass *analysis.Pass, m *Model) {
 	for _, r := range m.SDK {
 		pass.Reportf(r.Pos, "model: %s", r)
 	}
+	for _, name := range m.UnresolvedSDK {
+		pos := pass.Files[0].Package
+		if obj := pass.Pkg.Scope().Lookup(name); obj != nil {
+			pos = obj.Pos()
+		}
+		pass.Reportf(pos, "model: sdk resource %s unresolved", name)
+	}
 	if len(m.Framework)+len(m.SDK)+len(m.UnresolvedSDK) > 0 {
 		pass.Reportf(pass.Files[0].Package, "model: %s", m.Summary())
 	}

@@ -235,7 +235,7 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 		case useEscape:
 			if m := e.copyInto(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
-			} else {
+			} else if !e.mergedFrom(stack, ident) {
 				ok = false
 			}
 		}
@@ -261,6 +261,20 @@ func (e *env) copyInto(stack []ast.Node, x *ast.Ident) *ast.AssignStmt {
 	e.copies[call] = m
 	e.copySrc[m] = call.Args[1]
 	return m
+}
+
+// mergedFrom: x (at the top of stack) is handed to a merger as a map it
+// only reads from (not the first argument, which a merger may write into).
+func (e *env) mergedFrom(stack []ast.Node, x *ast.Ident) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	call, ok := stack[len(stack)-2].(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 || call.Args[0] == ast.Expr(x) || !slices.Contains(call.Args, ast.Expr(x)) {
+		return false
+	}
+	fn := e.staticCallee(call)
+	return fn != nil && e.isMerger(fn)
 }
 
 // defInit returns the initialiser of the definition at the top of stack.

@@ -165,3 +165,14 @@ func nextOfResource() map[string]*sdkschema.Schema { // want nextOfResource:`sdk
 	maps.Copy(s, baseResource().Schema)
 	return s
 }
+
+// The extra attributes named by a local, handed to the merger.
+func derivedLocal() *sdkschema.Resource { // want derivedLocal:`sdk resource derivedLocal funcs\(Create=CreateContext,Delete=DeleteContext\) schema v0\{alias:string/RF extra:string/O\}`
+	extra := map[string]*sdkschema.Schema{
+		"extra": {Type: sdkschema.TypeString, Optional: true},
+	}
+	r := baseResource()
+	r.Schema = mergeAlias(r.Schema, extra)
+	r.CreateContext = sdkOp
+	return r
+}

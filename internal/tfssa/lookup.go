@@ -775,6 +775,22 @@ func Reachable(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	return seen
 }
 
+// Reaching lists the blocks from which b can be reached by at least one
+// edge (b itself only inside a loop): Reachable walked backwards.
+func Reaching(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := slices.Clone(b.Preds)
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		if !seen[p] {
+			seen[p] = true
+			work = append(work, p.Preds...)
+		}
+	}
+	return seen
+}
+
 // Varargs lists the values stored into the slice a variadic call is
 // handed (fmt.Errorf(format, a, b) builds [a, b]).
 func Varargs(v ssa.Value) []ssa.Value {

@@ -100,7 +100,7 @@ func sortedKeys(m map[string]bool) []string {
 func setBefore(read *ssa.Function, l stateLookup) bool {
 	var only func(ssa.Instruction) bool
 	if l.in == read {
-		reaches := reachingBlocks(l.at.Block())
+		reaches := tfssa.Reaching(l.at.Block())
 		only = func(instr ssa.Instruction) bool { return mayPrecede(instr, l.at, reaches) }
 	}
 	if set, known := keysSetOutside(read, l.in, only); !known || set[l.attr] {
@@ -122,29 +122,13 @@ func setBefore(read *ssa.Function, l stateLookup) bool {
 }
 
 // mayPrecede: instr can run before at (earlier in its block, or in a block
-// from which at's block is reachable, as reachingBlocks lists them).
+// from which at's block is reachable, as tfssa.Reaching lists them).
 func mayPrecede(instr ssa.Instruction, at ssa.CallInstruction, reaches map[*ssa.BasicBlock]bool) bool {
 	b, lb := instr.Block(), at.Block()
 	if b == lb {
 		return reaches[b] || slices.Index(lb.Instrs, instr) < slices.Index(lb.Instrs, ssa.Instruction(at))
 	}
 	return reaches[b]
-}
-
-// reachingBlocks lists the blocks from which b can be reached by at least
-// one edge (b itself only inside a loop).
-func reachingBlocks(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	work := slices.Clone(b.Preds)
-	for len(work) > 0 {
-		p := work[len(work)-1]
-		work = work[:len(work)-1]
-		if !seen[p] {
-			seen[p] = true
-			work = append(work, p.Preds...)
-		}
-	}
-	return seen
 }
 
 // isSetOf: d.Set("attr", ...) or d.Set("attr.…", ...).

@@ -762,30 +762,24 @@ func InCycle(b *ssa.BasicBlock) bool {
 
 // Reachable lists the blocks reachable from b, b included.
 func Reachable(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if !seen[b] {
-			seen[b] = true
-			work = append(work, b.Succs...)
-		}
-	}
-	return seen
+	return walkBlocks([]*ssa.BasicBlock{from}, func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs })
 }
 
 // Reaching lists the blocks from which b can be reached by at least one
 // edge (b itself only inside a loop): Reachable walked backwards.
 func Reaching(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	return walkBlocks(b.Preds, func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds })
+}
+
+func walkBlocks(start []*ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	work := slices.Clone(b.Preds)
+	work := slices.Clone(start)
 	for len(work) > 0 {
-		p := work[len(work)-1]
+		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		if !seen[p] {
-			seen[p] = true
-			work = append(work, p.Preds...)
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, next(b)...)
 		}
 	}
 	return seen

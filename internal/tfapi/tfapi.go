@@ -44,6 +44,20 @@ func IsError(t types.Type) bool { return types.Identical(t, types.Universe.Looku
 // IsDiagnostics reports whether t is (a pointer to) the framework's diag.Diagnostics.
 func IsDiagnostics(t types.Type) bool { return IsFramework(t, "diag", "Diagnostics") }
 
+// IsDiagnostic: one diagnostic of the framework (the diag.Diagnostic
+// interface, diag.ErrorDiagnostic, diag.WarningDiagnostic) or of SDK v2
+// (diag.Diagnostic).
+func IsDiagnostic(t types.Type) bool {
+	p, name := Named(t)
+	switch p {
+	case "github.com/hashicorp/terraform-plugin-framework/diag":
+		return name == "Diagnostic" || name == "ErrorDiagnostic" || name == "WarningDiagnostic"
+	case "github.com/hashicorp/terraform-plugin-sdk/v2/diag":
+		return name == "Diagnostic"
+	}
+	return false
+}
+
 // IsResourceData reports whether t is (a pointer to) an SDK's schema.ResourceData.
 func IsResourceData(t types.Type) bool {
 	p, n := Named(t)

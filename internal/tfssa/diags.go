@@ -27,9 +27,44 @@ func Fails(instr ssa.Instruction) bool {
 	case "AddError", "AddAttributeError":
 		return true
 	case "Append":
-		return blockReturns(instr)
+		return blockReturns(instr) && !appendsWarnings(call.Common())
 	}
 	return false
+}
+
+// appendsWarnings: an Append of diagnostics each of which is known to be a
+// warning (diag.NewWarningDiagnostic(...), a helper returning
+// diag.WarningDiagnostic).
+func appendsWarnings(c *ssa.CallCommon) bool {
+	if len(c.Args) != 2 {
+		return false
+	}
+	sl, ok := c.Args[1].(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Referrers() == nil {
+		return false
+	}
+	n := 0
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			if !tfapi.IsFramework(StripInterface(st.Val).Type(), "diag", "WarningDiagnostic") {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // AddsError: instr is diags.AddError or AddAttributeError — not an Append,

@@ -3,6 +3,7 @@ package tfssa
 import (
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -33,6 +34,9 @@ type Lookup struct {
 	// External: a client call (another package, an interface method), not
 	// a helper of the provider's own package.
 	External bool
+	// Asks is the call that asks the API: Call itself, or the lookup a
+	// retry runs in a closure.
+	Asks *ssa.Call
 }
 
 // Lookups lists the lookups of t's function in source order.
@@ -45,18 +49,27 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 			continue
 		}
 		call, succ := ErrCheck(ifi)
-		if call == nil || !asksAPI(call) && !factoryOnParent(t, call) || filtersError(call) || !KeyedOnState(t, call) || ListsOnly(call) {
+		if call == nil || filtersError(call) {
 			continue
 		}
-
+		asks, tests := call, handled
+		if !asksAPI(call) && !factoryOnParent(t, call) {
+			if asks = retriedLookup(t, call); asks == nil {
+				continue
+			}
+			tests = append(NotFoundTests(asks.Parent(), model), handled...)
+		}
+		if !KeyedOnState(t, asks) || ListsOnly(asks) {
+			continue
+		}
 		fails, removed := failsAt(t, b.Succs[succ], model.Removes)
 		if !fails.IsValid() {
 			continue
 		}
-		l := Lookup{Call: call, Check: ifi, Fails: fails, Removed: removed, External: external(call)}
-		for _, h := range handled {
-			if DependsOnCall(h.Cond, call) {
-				l.NotFound = h.Pos
+		l := Lookup{Call: call, Check: ifi, Fails: fails, Removed: removed, External: external(asks), Asks: asks}
+		for _, h := range tests {
+			if DependsOnCall(h.Cond, asks) || h.Block.Parent() == asks.Parent() && asks.Parent() != t.Fn {
+				l.NotFound = h.Pos // a retried lookup's closure tests for absence itself
 				break
 			}
 		}
@@ -244,11 +257,56 @@ func clientFactory(call *ssa.Call) bool {
 	return false
 }
 
+// retriedLookup: the lookup a call runs in a closure of t's function and
+// whose failure it answers (retry.RetryContext(ctx, timeout, func()
+// *retry.RetryError { obj, err = client.Get(ctx, state.ID.ValueString())
+// ... })): the first call of the closure that asks the API keyed on state.
+func retriedLookup(t Target, call *ssa.Call) *ssa.Call {
+	for _, inner := range Retried(call) {
+		if asksAPI(inner) && KeyedOnState(t, inner) && !ListsOnly(inner) {
+			return inner
+		}
+	}
+	return nil
+}
+
+// Retried lists the calls that can fail made by the closures a call
+// answering an error is handed (a retry or a backoff running a lookup),
+// in the closures' block order.
+func Retried(call *ssa.Call) []*ssa.Call {
+	res := call.Common().Signature().Results()
+	if res.Len() == 0 || !tfapi.IsError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	var out []*ssa.Call
+	for _, a := range call.Common().Args {
+		if ct, ok := a.(*ssa.ChangeType); ok {
+			a = ct.X // a closure handed as a named func type (retry.RetryFunc)
+		}
+		mc, ok := a.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		fn, ok := mc.Fn.(*ssa.Function)
+		if !ok || fn.Parent() != call.Parent() {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok && failable(c) {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // factoryOnParent: a client made for the object this one lives in
 // (ProjectClient(d.Get("project_id"))): it looks that parent up, and fails
 // once it is deleted.
 func factoryOnParent(t Target, call *ssa.Call) bool {
-	return remoteCall(call) && clientFactory(call) && KeyedOnParent(t, call)
+	return remoteCall(call) && clientFactory(call) && KeyedOnParent(t, call, false)
 }
 
 // filtersError: the call is handed another call's error (err :=
@@ -455,20 +513,75 @@ func KeyedOnState(t Target, call *ssa.Call) bool {
 	return false
 }
 
-// KeyedOnParent reports whether an argument of the call comes from
-// d.Get of one of t's ParentKeys (SDK): the call can fail because the
-// object this one lives in is gone.
-func KeyedOnParent(t Target, call *ssa.Call) bool {
-	if !t.SDK || len(t.ParentKeys) == 0 {
+// KeyedOnParent reports whether an argument of the call comes from one of
+// t's ParentKeys (d.Get("project_id"), state.ProjectID of the model read
+// from req.State): the call can fail because the object this one lives in
+// is gone. idIsParent: the resource's ID holds a parent key too (Create
+// saves it as the ID), so the ID counts as one.
+func KeyedOnParent(t Target, call *ssa.Call, idIsParent bool) bool {
+	if len(t.ParentKeys) == 0 {
 		return false
 	}
-	k := &keyed{t: t, input: t.Subject, seen: map[ssa.Value]bool{}, parent: true}
+	k := &keyed{t: t, input: stateInput(t), seen: map[ssa.Value]bool{}, parent: true, idParent: idIsParent}
 	for _, a := range call.Common().Args {
 		if k.from(a, 0) {
 			return true
 		}
 	}
+	return call.Common().IsInvoke() && k.from(call.Common().Value, 0)
+}
+
+// stateInput: what t's state comes from: d (SDK), the request (framework).
+func stateInput(t Target) ssa.Value {
+	if !t.SDK && len(t.Fn.Params) >= 2 {
+		return t.Fn.Params[len(t.Fn.Params)-2]
+	}
+	return t.Subject
+}
+
+// IDFromParent reports whether create (the resource's Create, as a target)
+// saves as the ID a value read from one of the ParentKeys
+// (d.SetId(d.Get("device_id").(string)), plan.ID =
+// types.StringValue(plan.DeviceID.ValueString())): the resource manages
+// something of that parent's, and its ID names the parent.
+func IDFromParent(create Target) bool {
+	if create.Fn == nil || len(create.ParentKeys) == 0 {
+		return false
+	}
+	k := &keyed{t: create, input: stateInput(create), seen: map[ssa.Value]bool{}, parent: true}
+	for _, b := range create.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v := savedAsID(instr); v != nil && k.from(v, 0) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// savedAsID: the value instr saves as the ID (d.SetId(v), model.ID = v).
+func savedAsID(instr ssa.Instruction) ssa.Value {
+	switch in := instr.(type) {
+	case *ssa.Call:
+		fn := in.Common().StaticCallee()
+		if fn != nil && fn.Name() == "SetId" && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type()) && len(in.Call.Args) == 2 {
+			return in.Call.Args[1]
+		}
+	case *ssa.Store:
+		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && modelTag(fa) == "id" {
+			return in.Val
+		}
+	}
+	return nil
+}
+
+// modelTag: the tfsdk tag of the model field fa addresses.
+func modelTag(fa *ssa.FieldAddr) string {
+	st, ok := tfapi.DerefStruct(fa.X.Type())
+	if !ok || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return reflect.StructTag(st.Tag(fa.Field)).Get("tfsdk")
 }
 
 // SharesKey reports whether two calls are handed a value read from the same
@@ -535,6 +648,8 @@ type keyed struct {
 	// keys, when set, collects the d.Get keys the value comes from and
 	// never matches: the walk then covers every operand.
 	keys map[string]bool
+	// idParent: in parent mode, the ID counts as a parent key.
+	idParent bool
 }
 
 func (k *keyed) from(v ssa.Value, depth int) bool {
@@ -544,7 +659,21 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 	k.seen[v] = true
 	switch v := v.(type) {
 	case *ssa.Parameter:
-		return !k.t.SDK && v == k.input
+		return !k.t.SDK && !k.parent && v == k.input
+	case *ssa.FieldAddr:
+		if k.parent && !k.t.SDK {
+			if a, ok := v.X.(*ssa.Alloc); ok && FilledFrom(a, k.input) {
+				tag := modelTag(v)
+				return k.t.ParentKeys[tag] || k.idParent && tag == "id"
+			}
+		}
+	case *ssa.FreeVar:
+		for _, b := range Bindings(v) {
+			if k.from(b, depth+1) {
+				return true
+			}
+		}
+		return false
 	case *ssa.Call:
 		if k.keys != nil {
 			if key, ok := getKey(v); ok {
@@ -556,6 +685,9 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 			if key, ok := getKey(v); ok {
 				return k.t.ParentKeys[key]
 			}
+			if k.idParent && calleeName(v.Common()) == "Id" && readsID(v) {
+				return true
+			}
 		} else if k.keys == nil && (readsID(v) || readsStateHelper(v)) {
 			return true
 		}
@@ -563,6 +695,9 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 			return false // a context carrying the ID for logging is not a key
 		}
 	case *ssa.Alloc:
+		if k.parent && !k.t.SDK {
+			return k.storedInto(v, depth) // a model read from state counts field by field
+		}
 		return isParam(v, k.input) || FilledFrom(v, k.input) || k.storedInto(v, depth)
 	case *ssa.Const, *ssa.Global, *ssa.Function:
 		return false
@@ -806,6 +941,23 @@ func Varargs(v ssa.Value) []ssa.Value {
 			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
 				out = append(out, st.Val)
 			}
+		}
+	}
+	return out
+}
+
+// Bindings lists the values a closure's free variable is bound to where the
+// closure is made.
+func Bindings(v *ssa.FreeVar) []ssa.Value {
+	fn := v.Parent()
+	i := slices.Index(fn.FreeVars, v)
+	if i < 0 || fn.Referrers() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *fn.Referrers() {
+		if mc, ok := r.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) && i < len(mc.Bindings) {
+			out = append(out, mc.Bindings[i])
 		}
 	}
 	return out

@@ -90,7 +90,42 @@ func Benign(c *ssa.CallCommon) bool {
 	if fn.Pkg == nil {
 		return false
 	}
-	return benignPkgs[fn.Pkg.Pkg.Path()]
+	return benignPkgs[fn.Pkg.Pkg.Path()] || DiagnosticBuilder(c)
+}
+
+// DiagnosticBuilder: a provider helper that makes one diagnostic out of
+// texts and errors (diagutils.NotFound("widget") returning
+// diag.ErrorDiagnostic): it builds a message, it asks nothing remote.
+func DiagnosticBuilder(c *ssa.CallCommon) bool {
+	sig := c.Signature()
+	if sig.Results().Len() != 1 || !tfapi.IsDiagnostic(sig.Results().At(0).Type()) {
+		return false
+	}
+	for _, a := range c.Args {
+		if !messagePart(a.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// messagePart: a type a message is made of (text, numbers, an error, a
+// path, a list of format arguments).
+func messagePart(t types.Type) bool {
+	if tfapi.IsError(t) {
+		return true
+	}
+	if p, _ := tfapi.Named(t); p == "github.com/hashicorp/terraform-plugin-framework/path" {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		it, ok := u.Elem().Underlying().(*types.Interface)
+		return ok && it.Empty()
+	}
+	return false
 }
 
 // ReturnKind classifies what an SDK Read's return yields: "error" when the

@@ -27,9 +27,10 @@ type Target struct {
 	// remove the resource itself (a not-found handler around Read), or one
 	// the model cannot see into.
 	Wrapped bool
-	// ParentKeys (SDK) names the top-level attributes that are Required and
-	// ForceNew, places (region, zone) aside: references to the object this
-	// one lives in (project_id), which can be deleted too.
+	// ParentKeys names the top-level attributes that are Required and
+	// ForceNew (framework: RequiresReplace), places (region, zone) aside:
+	// references to the object this one lives in (project_id), which can be
+	// deleted too.
 	ParentKeys map[string]bool
 }
 
@@ -50,7 +51,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 			continue
 		}
 		if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil && len(fn.Params) > 0 {
-			add(Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1]})
+			add(Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1], ParentKeys: frameworkParentKeys(r)})
 		}
 	}
 	byName, _ := ByName(funcs)
@@ -84,6 +85,44 @@ func parentKeys(r *facts.SDKResource) map[string]bool {
 	out := map[string]bool{}
 	for _, a := range r.Schema.Attributes {
 		if a.Required && a.ForceNew && !a.Uncertain && !place(a.Name) {
+			out[a.Name] = true
+		}
+	}
+	return out
+}
+
+// Sibling is t with another function of the same resource (its Create,
+// its Update) in place of t's.
+func (t Target) Sibling(fn *ssa.Function) Target {
+	s := Target{Name: t.Name, SDK: t.SDK, Fn: fn, ParentKeys: t.ParentKeys}
+	if fn == nil || len(fn.Params) == 0 {
+		s.Fn = nil
+		return s
+	}
+	if !t.SDK {
+		s.Subject = fn.Params[len(fn.Params)-1]
+		return s
+	}
+	for _, p := range fn.Params {
+		if tfapi.IsResourceData(p.Type()) {
+			s.Subject = p
+			return s
+		}
+	}
+	s.Fn = nil
+	return s
+}
+
+// frameworkParentKeys: r's Required top-level attributes whose change
+// replaces the resource, when its schema is known.
+func frameworkParentKeys(r *facts.FrameworkResource) map[string]bool {
+	if !r.SchemaResolved {
+		return nil
+	}
+	out := map[string]bool{}
+	for i := range r.Schema.Attributes {
+		a := &r.Schema.Attributes[i]
+		if a.Required && a.HasPlanModifier("RequiresReplace") && !a.Uncertain && !place(a.Name) {
 			out[a.Name] = true
 		}
 	}

@@ -36,8 +36,10 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // the object cannot be deleted
 		}
 		// Settings of an object the resource does not own fail only once
-		// that object is gone: reported when Read names it (a parent key).
-		if settingsResource(sibs.Of(t, "Create"), sibs.Of(t, "Update"), t.Fn, sibs.Of(t, "Delete")) && !tfssa.KeyedOnParent(t, l.Call) {
+		// that object is gone: reported when Read names it (a parent key,
+		// or an ID Create made of one).
+		create := sibs.Of(t, "Create")
+		if settingsResource(create, sibs.Of(t, "Update"), t.Fn, sibs.Of(t, "Delete")) && !tfssa.KeyedOnParent(t, l.Asks, tfssa.IDFromParent(t.Sibling(create))) {
 			continue
 		}
 		remove := "resp.State.RemoveResource(ctx)"

@@ -144,14 +144,15 @@ func variadicHoldsError(s *ssa.Slice) bool {
 }
 
 // afterRemoteCall: some call to client or provider code that can fail
-// comes before b on a path: the Read has asked the API.
+// (itself, or in a closure it retries) comes before b on a path: the Read
+// has asked the API.
 func afterRemoteCall(fn *ssa.Function, b *ssa.BasicBlock) bool {
 	for _, x := range fn.Blocks {
 		if !tfssa.Reachable(x)[b] {
 			continue
 		}
 		for _, instr := range x.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && tfssa.Failable(call) && (x != b || call.Pos() < b.Instrs[len(b.Instrs)-1].Pos()) {
+			if call, ok := instr.(*ssa.Call); ok && (tfssa.Failable(call) || len(tfssa.Retried(call)) > 0) && (x != b || call.Pos() < b.Instrs[len(b.Instrs)-1].Pos()) {
 				return true
 			}
 		}

@@ -183,7 +183,7 @@ func (c *checker) walk(t tfssa.Target, start *ssa.BasicBlock, taken *decision, r
 }
 
 func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool) {
-	for _, instr := range s.block.Instrs {
+	for i, instr := range s.block.Instrs {
 		switch {
 		case tfssa.IsNewResourceCall(instr):
 			return nil, outcome{}, true
@@ -194,7 +194,7 @@ func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool)
 			if c.predicateDiags && isAppend(instr) {
 				return nil, outcome{}, true
 			}
-			return nil, errorOutcome(instr.Pos(), s.removal), true
+			return nil, errorOutcome(instr.Pos(), c.removalFrom(s.block.Instrs[i:], s.removal)), true
 		}
 		switch in := instr.(type) {
 		case *ssa.Return:
@@ -228,6 +228,18 @@ func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool)
 		next = append(next, walkState{block: succ, removal: s.removal, decided: s.decided})
 	}
 	return next, outcome{}, false
+}
+
+// removalFrom: the removal made so far, or one made later in the block
+// that fails (the error is added, then the resource removed: both are
+// returned, and Terraform keeps neither).
+func (c *checker) removalFrom(rest []ssa.Instruction, removal token.Pos) token.Pos {
+	for _, instr := range rest {
+		if !removal.IsValid() && tfssa.Removal(instr, c.model.Removes) {
+			return instr.Pos()
+		}
+	}
+	return removal
 }
 
 func errorOutcome(pos, removal token.Pos) outcome {

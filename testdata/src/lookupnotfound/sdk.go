@@ -565,7 +565,7 @@ func readRetryRemovesThenFails(ctx context.Context, d *schema.ResourceData, meta
 	})
 	if err != nil {
 		d.SetId("")
-		return diag.FromErr(err) // want `READ-2: Read of x_retry_removes removes the resource on this branch and then fails too`
+		return diag.FromErr(err) // want `READ-2: Read of x_retry_removes removes the resource when RetryContext fails and then fails too`
 	}
 	d.Set("name", child.Name)
 	return nil

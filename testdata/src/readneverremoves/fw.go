@@ -2,11 +2,15 @@ package readneverremoves
 
 import (
 	"context"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry"
 
 	"fixtures/readnotfound/api"
 	"fixtures/readnotfound/errs"
@@ -207,5 +211,177 @@ func (r replacesConflict) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// The lookup runs in a retry: its error is what the retry answers, and
+// every error is still an error.
+type retried struct{ base }
+
+func (r retried) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var thing *api.Thing
+	err := retry.RetryContext(ctx, time.Minute, func() *retry.RetryError {
+		var err error
+		thing, _, err = r.client.Get(state.ID.ValueString())
+		if err != nil {
+			return retry.RetryableError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error()) // want `READ-2: Read of retried has no path that removes the resource from state`
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// The retry lists the provider's things, keyed on nothing from state: a
+// listing does not fail because one object is gone.
+type retriedListing struct{ base }
+
+func (r retriedListing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var things []api.Thing
+	err := retry.RetryContext(ctx, time.Minute, func() *retry.RetryError {
+		var err error
+		things, _, err = r.client.List("all")
+		if err != nil {
+			return retry.RetryableError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("listing things", err.Error())
+		return
+	}
+	for _, t := range things {
+		if t.Name == state.Name.ValueString() {
+			resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+			return
+		}
+	}
+	resp.State.RemoveResource(ctx)
+}
+
+type deviceModel struct {
+	ID       types.String `tfsdk:"id"`
+	DeviceID types.String `tfsdk:"device_id"`
+	Tags     types.String `tfsdk:"tags"`
+}
+
+// deviceSettings manages the tags of a device it does not own: Create and
+// Update apply them, Delete resets them. The device is named by a
+// Required attribute whose change replaces the resource.
+type deviceSettings struct{ client api.Client }
+
+func (deviceSettings) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_device_tags"
+}
+func (deviceSettings) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":        schema.StringAttribute{Computed: true},
+		"device_id": schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+		"tags":      schema.StringAttribute{Required: true},
+	}}
+}
+func (r deviceSettings) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan deviceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	deviceID := plan.DeviceID.ValueString()
+	if err := r.client.Put(deviceID, api.Thing{Name: plan.Tags.ValueString()}); err != nil {
+		resp.Diagnostics.AddError("setting tags", err.Error())
+		return
+	}
+	plan.ID = types.StringValue(deviceID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+func (r deviceSettings) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan deviceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	r.client.Put(plan.DeviceID.ValueString(), api.Thing{Name: plan.Tags.ValueString()})
+}
+func (r deviceSettings) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state deviceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	r.client.Put(state.DeviceID.ValueString(), api.Thing{})
+}
+
+// Read names the device by the parent attribute: once the device is
+// deleted outside Terraform, every refresh fails here.
+type deviceTagsByParent struct{ deviceSettings }
+
+func (r deviceTagsByParent) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state deviceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	dev, _, err := r.client.Get(state.DeviceID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading device", err.Error()) // want `READ-2: Read of deviceTagsByParent has no path that removes the resource`
+		return
+	}
+	state.Tags = types.StringValue(dev.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Read names the device by the ID, which Create made of the parent
+// attribute: the same.
+type deviceTagsByID struct{ deviceSettings }
+
+func (r deviceTagsByID) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state deviceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	dev, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading device", err.Error()) // want `READ-2: Read of deviceTagsByID has no path that removes the resource`
+		return
+	}
+	state.Tags = types.StringValue(dev.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// instanceTags: the same settings, but the instance is named by an
+// attribute that can change in place: not a reference to a parent, so the
+// settings exemption holds.
+type instanceTags struct{ client api.Client }
+
+func (instanceTags) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_instance_tags"
+}
+func (instanceTags) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":        schema.StringAttribute{Computed: true},
+		"device_id": schema.StringAttribute{Required: true},
+		"tags":      schema.StringAttribute{Required: true},
+	}}
+}
+func (r instanceTags) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan deviceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	r.client.Put(plan.DeviceID.ValueString(), api.Thing{Name: plan.Tags.ValueString()})
+	plan.ID = types.StringValue(plan.DeviceID.ValueString())
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+func (r instanceTags) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan deviceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	r.client.Put(plan.DeviceID.ValueString(), api.Thing{Name: plan.Tags.ValueString()})
+}
+func (r instanceTags) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state deviceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	r.client.Put(state.DeviceID.ValueString(), api.Thing{})
+}
+func (r instanceTags) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state deviceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	dev, _, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading device", err.Error())
+		return
+	}
+	state.Tags = types.StringValue(dev.Name)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }

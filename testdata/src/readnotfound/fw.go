@@ -245,3 +245,51 @@ func (r reportsInHelper) Read(ctx context.Context, req resource.ReadRequest, res
 	state.Name = types.StringValue(thing.Name)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// notFoundError and notFoundWarning build one diagnostic each, as provider
+// diagnostic packages do.
+func notFoundError(what string) diag.ErrorDiagnostic {
+	return diag.NewErrorDiagnostic("Not found", "no "+what+" found")
+}
+
+func notFoundWarning(what string) diag.WarningDiagnostic {
+	return diag.NewWarningDiagnostic("Not found", "no "+what+" found: removed from state")
+}
+
+// Removes, but appends an error made by a helper: the removal is lost.
+type removeThenHelperError struct{ base }
+
+func (r removeThenHelperError) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, httpResp, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error())
+		return
+	} else if httpResp.StatusCode == http.StatusNotFound {
+		resp.Diagnostics.Append(notFoundError("thing")) // want `READ-2: Read of removeThenHelperError removes the resource and then returns an error`
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// The same with a warning: the resource is removed, the user is told.
+type removeThenHelperWarning struct{ base }
+
+func (r removeThenHelperWarning) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, httpResp, err := r.client.Get(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error())
+		return
+	} else if httpResp.StatusCode == http.StatusNotFound {
+		resp.Diagnostics.Append(notFoundWarning("thing"))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

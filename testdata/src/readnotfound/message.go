@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
+	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 
 	"fixtures/readnotfound/api"
@@ -280,4 +282,33 @@ func readFetchAfterFound(_ context.Context, d *schema.ResourceData, meta any) di
 	}
 	d.Set("name", thing.Name)
 	return nil
+}
+
+// The listing runs in a retry; the search without a match still says the
+// object is missing, and fails.
+type retriedSearchFails struct{ base }
+
+func (r retriedSearchFails) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var things []api.Thing
+	err := retry.RetryContext(ctx, time.Minute, func() *retry.RetryError {
+		var err error
+		things, _, err = r.client.List(state.Name.ValueString())
+		if err != nil {
+			return retry.RetryableError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("listing things", err.Error())
+		return
+	}
+	for _, t := range things {
+		if t.Name == state.ID.ValueString() {
+			resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+			return
+		}
+	}
+	resp.Diagnostics.AddError("Unable to find thing", "not in the listing") // want `READ-2: Read of retriedSearchFails fails with an error saying the object is missing \("Unable to find thing"\)`
 }

@@ -58,8 +58,8 @@ func (c *checker) removes(b *ssa.BasicBlock) bool {
 func missingFailure(t tfssa.Target, instr ssa.Instruction) (string, token.Pos, bool) {
 	if !t.SDK {
 		call, ok := instr.(ssa.CallInstruction)
-		if !ok || !tfssa.Fails(instr) || isAppend(instr) {
-			return "", token.NoPos, false
+		if !ok || !tfssa.Fails(instr) || isAppend(instr) || call.Common().StaticCallee() != nil && call.Common().StaticCallee().Name() == "AddAttributeError" {
+			return "", token.NoPos, false // an attribute error blames that attribute's value, not a missing object
 		}
 		msg, ok := missingMessage(call.Common().Args[1:])
 		return msg, instr.Pos(), ok

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-sdk/v2/diag"
@@ -311,4 +312,25 @@ func (r retriedSearchFails) Read(ctx context.Context, req resource.ReadRequest, 
 		}
 	}
 	resp.Diagnostics.AddError("Unable to find thing", "not in the listing") // want `READ-2: Read of retriedSearchFails fails with an error saying the object is missing \("Unable to find thing"\)`
+}
+
+// The search looks for a team the object names, and blames that attribute
+// when it is not there: the object itself was found.
+type ownerMissing struct{ base }
+
+func (r ownerMissing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	things, _, err := r.client.List(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("listing teams", err.Error())
+		return
+	}
+	for _, t := range things {
+		if t.Name == state.Name.ValueString() {
+			resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+			return
+		}
+	}
+	resp.Diagnostics.AddAttributeError(path.Root("name"), "Could not find owning team", "no team matching")
 }

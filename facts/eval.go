@@ -551,6 +551,7 @@ func (e *env) flagMutation(attrs []Attribute, m *ast.AssignStmt) (done, ok bool)
 		return true, true
 	case "Default", "DefaultFunc":
 		a.HasDefault = !isNil(e.pass.TypesInfo, m.Rhs[0])
+		a.DefaultFunc = f == "DefaultFunc" && a.HasDefault
 		return true, true
 	case "StateFunc", "DiffSuppressFunc":
 		a.Normalised = a.Normalised || !isNil(e.pass.TypesInfo, m.Rhs[0])

@@ -347,7 +347,8 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 		*dst = b
 	}
 	info := e.pass.TypesInfo
-	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || (f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"]))
+	a.DefaultFunc = f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"])
+	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || a.DefaultFunc
 	a.HasValidators = f["ValidateFunc"] != nil || f["ValidateDiagFunc"] != nil
 	a.Normalised = (f["StateFunc"] != nil && !isNil(info, f["StateFunc"])) || (f["DiffSuppressFunc"] != nil && !isNil(info, f["DiffSuppressFunc"]))
 	if elem, ok := f["Elem"]; ok && !isNil(info, elem) && sdkKindOf(info.TypeOf(elem)) == "sdkresource" {

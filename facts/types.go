@@ -21,8 +21,11 @@ type Attribute struct {
 	Required, Optional, Computed, Sensitive, WriteOnly bool
 	ForceNew                                           bool // SDK only
 	HasDefault                                         bool
-	CustomType                                         bool
-	HasValidators                                      bool
+	// DefaultFunc (SDK): the default comes from a DefaultFunc (often an
+	// environment variable, possibly none), not a constant Default.
+	DefaultFunc   bool
+	CustomType    bool
+	HasValidators bool
 	// Normalised is set for SDK attributes with a StateFunc (the plan holds
 	// the normalised form) or a DiffSuppressFunc.
 	Normalised bool

@@ -22,7 +22,7 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 	if saves.Dynamic || !savesAny(r, saves, w) {
 		return // Read's model goes out of sight, or Read refreshes nothing
 	}
-	var replaced, updated []string
+	var replaced, updated, defaulted []string
 	for _, a := range r.Schema.Attributes {
 		switch {
 		case a.Uncertain || a.Block || a.Sensitive || a.WriteOnly || saves.Named[a.Name] || saves.Consts[a.Name] || w.names[a.Name]:
@@ -31,6 +31,8 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 			replaced = append(replaced, a.Name+"\x00Required, RequiresReplace")
 		case a.HasPlanModifier("RequiresReplace") && optionalComputed(a):
 			replaced = append(replaced, a.Name+"\x00Optional, Computed, RequiresReplace")
+		case a.Optional && a.Computed && a.HasDefault:
+			defaulted = append(defaulted, a.Name)
 		case a.Required:
 			updated = append(updated, a.Name)
 		}
@@ -38,7 +40,9 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 	related := []analysis.RelatedInformation{
 		lint.Related(w.pos, "ImportStatePassthroughID sets only the attribute the ID goes into"),
 	}
-	reportNeverSet(rep, read.Pos(), related, r.TypeName+" is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into", replaced, updated)
+	imported := r.TypeName + " is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into"
+	reportNeverSet(rep, read.Pos(), related, imported, replaced, updated)
+	reportDefaultedNeverSet(rep, read.Pos(), related, imported, defaulted)
 }
 
 // savesAny: Read assigns some attribute besides the one import sets.

@@ -29,6 +29,7 @@ var outcomes = []testutil.Outcome{
 	{Finding: `IMPORT-1: .* looks the object up with`, Says: `the import fails, with the API's error or.*"Cannot import non-existent remote object"`},
 	{Finding: `IMPORT-3: .* \(Required\):`, Says: `the first plan with the matching configuration is not empty`},
 	{Finding: `IMPORT-3: .* \((Required|Optional, Computed), (ForceNew|RequiresReplace)\)`, Says: `the first plan with the matching configuration replaces`},
+	{Finding: `IMPORT-3: .*, which has a default:`, Says: `the first plan puts the default back even when the configuration leaves it out`},
 }
 
 // recorder collects analysistest's complaints instead of failing.

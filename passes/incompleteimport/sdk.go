@@ -52,7 +52,7 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 	if !known || tfssa.AlwaysFails(read) {
 		return // a Read that always fails (a retired API) fails the import itself
 	}
-	var replaced, updated, answered []string
+	var replaced, updated, answered, defaulted []string
 	fields := answerFields(read)
 	for _, a := range r.Schema.Attributes {
 		switch {
@@ -64,6 +64,10 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 			replaced = append(replaced, a.Name+"\x00Optional, Computed, ForceNew")
 		case a.ForceNew && a.Required:
 			replaced = append(replaced, a.Name+"\x00Required, ForceNew")
+		case a.Optional && a.HasDefault && !a.DefaultFunc && !a.Computed:
+			// The plan puts the default back even when the
+			// configuration leaves it out.
+			defaulted = append(defaulted, a.Name)
 		case a.Computed || !a.Required && !a.Optional:
 		case reportAnswered && fields[norm(a.Name)] != "":
 			// The object Read fetched holds it: Read could have set it.
@@ -77,6 +81,7 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 		lint.Related(ref.Pos, "Read is %s", ref.Name()),
 	}
 	reportNeverSet(rep, read.Pos(), related, r.Name+" "+stub.says, replaced, updated)
+	reportDefaultedNeverSet(rep, read.Pos(), related, r.Name+" "+stub.says, defaulted)
 	reportAnsweredNeverSet(rep, read.Pos(), related, r.Name+" "+stub.says, answered)
 }
 
@@ -109,6 +114,16 @@ func reportNeverSet(rep *lint.Reporter, pos token.Pos, related []analysis.Relate
 		rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: pos, Related: related,
 			Message: fmt.Sprintf("%s, but its Read never sets %s (Required): after import the state has no value for it, so the first plan with the matching configuration is not empty (it updates the object just imported); set it in Read from the API's answer", imported, quoteAll(sorted(updated)))})
 	}
+}
+
+// reportDefaultedNeverSet reports the Optional attributes with a default
+// that neither the importer nor Read sets.
+func reportDefaultedNeverSet(rep *lint.Reporter, pos token.Pos, related []analysis.RelatedInformation, imported string, defaulted []string) {
+	if len(defaulted) == 0 {
+		return
+	}
+	rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: pos, Related: related,
+		Message: fmt.Sprintf("%s, but its Read never sets %s, which has a default: after import the state has no value for it, so the first plan puts the default back even when the configuration leaves it out (the plan after import is not empty); set it in Read from the API's answer, or in the importer to its default", imported, quoteAll(sorted(defaulted)))})
 }
 
 func sorted(names []string) []string {

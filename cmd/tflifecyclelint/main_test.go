@@ -202,7 +202,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 21},
 		{"lookupnotfound", nil, 11},
 		{"unknowninstate", nil, 11},
-		{"incompleteimport", nil, 22},
+		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 8},
 		{"upgradermodel", nil, 11},
 		{"requestwrite", nil, 11},

@@ -26,10 +26,14 @@ type Keys struct {
 	At      map[string]token.Pos
 	Dynamic bool
 	SetsID  bool // d.SetId is called: the function can create the resource
+	// Held (framework stores): fields assigned only under a test that the
+	// same field already holds a value (if !m.X.IsNull() { m.X = ... }):
+	// after an import, which leaves them null, they are never filled.
+	Held map[string]bool
 }
 
 func newKeys() Keys {
-	return Keys{Named: map[string]bool{}, At: map[string]token.Pos{}, Consts: map[string]bool{}}
+	return Keys{Named: map[string]bool{}, At: map[string]token.Pos{}, Consts: map[string]bool{}, Held: map[string]bool{}}
 }
 
 func (k *Keys) add(name string, pos token.Pos) {
@@ -338,6 +342,7 @@ func logCall(c ssa.CallInstruction) bool {
 // of sight, or turned into an interface.
 func Framework(fn, skip *ssa.Function, stores bool) Keys {
 	k := newKeys()
+	held := heldOnly{}
 	add := k.add
 	seen := map[*ssa.Function]bool{skip: true}
 	var visit func(f *ssa.Function, d int)
@@ -352,6 +357,9 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 				switch in := instr.(type) {
 				case *ssa.FieldAddr:
 					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) {
+						if stores {
+							held.note(tag, heldGuard(in, tag))
+						}
 						if stores && storesConst(in) {
 							k.Consts[tag] = true
 						} else {
@@ -389,7 +397,69 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 		}
 	}
 	visit(fn, 0)
+	for tag, only := range held {
+		if only {
+			k.Held[tag] = true
+		}
+	}
 	return k
+}
+
+// heldOnly records, per field, whether every store seen was guarded.
+type heldOnly map[string]bool
+
+func (h heldOnly) note(tag string, guarded bool) {
+	if prev, seen := h[tag]; seen {
+		h[tag] = prev && guarded
+		return
+	}
+	h[tag] = guarded
+}
+
+// heldGuard: the store through fa happens only on the side of a test that
+// the field named tag is not null (`if !m.X.IsNull()`, `if m.X.IsNull() {
+// ... } else { m.X = ... }`).
+func heldGuard(fa *ssa.FieldAddr, tag string) bool {
+	b := fa.Block()
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if succ, ok := notNullSucc(ifi.Cond, tag); ok && d.Succs[succ].Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// notNullSucc: cond tests whether the field named tag is null; succ is the
+// successor where it is not.
+func notNullSucc(cond ssa.Value, tag string) (int, bool) {
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		succ, ok := notNullSucc(u.X, tag)
+		return 1 - succ, ok
+	}
+	call, ok := cond.(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "IsNull" || len(call.Call.Args) != 1 {
+		return 0, false
+	}
+	return 1, fieldTag(call.Call.Args[0]) == tag
+}
+
+// fieldTag: the tfsdk name of the model field v is read from (a load of
+// its address, or the field of a model value).
+func fieldTag(v ssa.Value) string {
+	if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
+		v = l.X
+	}
+	switch f := v.(type) {
+	case *ssa.FieldAddr:
+		return modelflow.Tag(f.X.Type(), f.Field)
+	case *ssa.Field:
+		return modelflow.Tag(f.X.Type(), f.Field)
+	}
+	return ""
 }
 
 // storedOnly: the field's address is only written through.

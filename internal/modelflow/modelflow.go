@@ -419,15 +419,7 @@ func structTag(t types.Type, i int) string {
 
 // Tag returns the tfsdk name of field i of struct t (or *t), or "" for an
 // untagged field or one the framework skips (tfsdk:"-").
-func Tag(t types.Type, i int) string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if tag := structTag(t, i); tag != "-" {
-		return tag
-	}
-	return ""
-}
+func Tag(t types.Type, i int) string { return tfapi.ModelTag(t, i) }
 
 // IsModel: t is a struct with tfsdk tags (directly or embedded), or a
 // pointer to one: a model the framework fills from plan, state or config.

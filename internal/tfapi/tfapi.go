@@ -4,6 +4,7 @@ package tfapi
 
 import (
 	"go/types"
+	"reflect"
 	"strings"
 )
 
@@ -89,4 +90,20 @@ func PlanTimeRequest(t types.Type) bool {
 	}
 	return strings.HasSuffix(pkg, "/schema/validator") || strings.HasSuffix(pkg, "/planmodifier") ||
 		name == "ValidateConfigRequest" || name == "ModifyPlanRequest"
+}
+
+// ModelTag returns the tfsdk name of field i of struct t (or *t), or "" for
+// an untagged field or one the framework skips (tfsdk:"-").
+func ModelTag(t types.Type, i int) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	if tag, _ := reflect.StructTag(st.Tag(i)).Lookup("tfsdk"); tag != "-" {
+		return tag
+	}
+	return ""
 }

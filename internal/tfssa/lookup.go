@@ -3,7 +3,6 @@ package tfssa
 import (
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -568,20 +567,11 @@ func savedAsID(instr ssa.Instruction) ssa.Value {
 			return in.Call.Args[1]
 		}
 	case *ssa.Store:
-		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && modelTag(fa) == "id" {
+		if fa, ok := in.Addr.(*ssa.FieldAddr); ok && tfapi.ModelTag(fa.X.Type(), fa.Field) == "id" {
 			return in.Val
 		}
 	}
 	return nil
-}
-
-// modelTag: the tfsdk tag of the model field fa addresses.
-func modelTag(fa *ssa.FieldAddr) string {
-	st, ok := tfapi.DerefStruct(fa.X.Type())
-	if !ok || fa.Field >= st.NumFields() {
-		return ""
-	}
-	return reflect.StructTag(st.Tag(fa.Field)).Get("tfsdk")
 }
 
 // SharesKey reports whether two calls are handed a value read from the same
@@ -663,7 +653,7 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 	case *ssa.FieldAddr:
 		if k.parent && !k.t.SDK {
 			if a, ok := v.X.(*ssa.Alloc); ok && FilledFrom(a, k.input) {
-				tag := modelTag(v)
+				tag := tfapi.ModelTag(v.X.Type(), v.Field)
 				return k.t.ParentKeys[tag] || k.idParent && tag == "id"
 			}
 		}

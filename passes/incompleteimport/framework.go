@@ -147,10 +147,13 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource, imp, read *s
 	if !w.written || w.opaque || read == nil {
 		return
 	}
-	if checkFrameworkLookups(rep, r, w, read) || len(w.names) != 1 {
+	if checkFrameworkLookups(rep, r, w, read) {
 		return
 	}
 	checkFrameworkNeverSet(rep, r, w, read)
+	if len(w.names) != 1 {
+		return
+	}
 	reads, ok := stateReads(read)
 	if !ok {
 		return

@@ -1,6 +1,9 @@
 package incompleteimport
 
 import (
+	"fmt"
+	"go/token"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
@@ -22,10 +25,15 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 	if saves.Dynamic || !savesAny(r, saves, w) {
 		return // Read's model goes out of sight, or Read refreshes nothing
 	}
-	var replaced, updated, defaulted []string
+	var replaced, updated, defaulted, held []string
 	for _, a := range r.Schema.Attributes {
 		switch {
-		case a.Uncertain || a.Block || a.Sensitive || a.WriteOnly || saves.Named[a.Name] || saves.Consts[a.Name] || w.names[a.Name]:
+		case a.Uncertain || a.Sensitive || a.WriteOnly || w.names[a.Name]:
+		case saves.Held[a.Name] && (a.Required || a.Optional):
+			// Read can fill it from the API, but only refreshes a value
+			// the state already holds: never after an import.
+			held = append(held, a.Name)
+		case a.Block || saves.Named[a.Name] || saves.Consts[a.Name]:
 			// Secrets: APIs seldom return them, no Read can fill them.
 		case a.HasPlanModifier("RequiresReplace") && a.Required:
 			replaced = append(replaced, a.Name+"\x00Required, RequiresReplace")
@@ -37,12 +45,33 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 			updated = append(updated, a.Name)
 		}
 	}
-	related := []analysis.RelatedInformation{
-		lint.Related(w.pos, "ImportStatePassthroughID sets only the attribute the ID goes into"),
-	}
-	imported := r.TypeName + " is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into"
+	imported, related := importedWith(r, w)
 	reportNeverSet(rep, read.Pos(), related, imported, replaced, updated)
 	reportDefaultedNeverSet(rep, read.Pos(), related, imported, defaulted)
+	reportHeldOnly(rep, read.Pos(), related, imported, held)
+}
+
+// importedWith says what the import stub holds, with its evidence.
+func importedWith(r *facts.FrameworkResource, w importWrites) (string, []analysis.RelatedInformation) {
+	if w.pos.IsValid() {
+		return r.TypeName + " is imported with ImportStatePassthroughID, which sets only the attribute the ID goes into",
+			[]analysis.RelatedInformation{lint.Related(w.pos, "ImportStatePassthroughID sets only the attribute the ID goes into")}
+	}
+	var names []string
+	for n := range w.names {
+		names = append(names, n)
+	}
+	return fmt.Sprintf("%s.ImportState sets only %s", r.TypeName, quoteAll(sorted(names))), nil
+}
+
+// reportHeldOnly reports the configurable attributes Read refreshes only
+// when the state already holds a value.
+func reportHeldOnly(rep *lint.Reporter, pos token.Pos, related []analysis.RelatedInformation, imported string, held []string) {
+	if len(held) == 0 {
+		return
+	}
+	rep.Report(lint.Finding{Rule: "IMPORT-3", Pos: pos, Related: related,
+		Message: fmt.Sprintf("%s, but its Read sets %s only when the state already holds a value: after import the state has none, so Read never fills it and the first plan with the matching configuration is not empty; fill it from the API's answer when the state holds none (an import)", imported, quoteAll(sorted(held)))})
 }
 
 // savesAny: Read assigns some attribute besides the one import sets.

@@ -30,6 +30,7 @@ var outcomes = []testutil.Outcome{
 	{Finding: `IMPORT-3: .* \(Required\):`, Says: `the first plan with the matching configuration is not empty`},
 	{Finding: `IMPORT-3: .* \((Required|Optional, Computed), (ForceNew|RequiresReplace)\)`, Says: `the first plan with the matching configuration replaces`},
 	{Finding: `IMPORT-3: .*, which has a default:`, Says: `the first plan puts the default back even when the configuration leaves it out`},
+	{Finding: `IMPORT-3: .* only when the state already holds a value`, Says: `the first plan with the matching configuration is not empty`},
 }
 
 // recorder collects analysistest's complaints instead of failing.

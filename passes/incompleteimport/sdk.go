@@ -64,9 +64,10 @@ func checkNeverSet(rep *lint.Reporter, r *facts.SDKResource, stub importStub, re
 			replaced = append(replaced, a.Name+"\x00Optional, Computed, ForceNew")
 		case a.ForceNew && a.Required:
 			replaced = append(replaced, a.Name+"\x00Required, ForceNew")
-		case a.Optional && a.HasDefault && !a.DefaultFunc && !a.Computed:
+		case a.Optional && a.HasDefault && !a.DefaultFunc && !a.Computed && !a.Normalised:
 			// The plan puts the default back even when the
-			// configuration leaves it out.
+			// configuration leaves it out (unless a DiffSuppressFunc
+			// may hide that).
 			defaulted = append(defaulted, a.Name)
 		case a.Computed || !a.Required && !a.Optional:
 		case reportAnswered && fields[norm(a.Name)] != "":

@@ -23,6 +23,9 @@ func bucketSchema() map[string]*schema.Schema {
 		"name":       {Type: schema.TypeString, Optional: true, Computed: true},
 		"versioning": {Type: schema.TypeBool, Optional: true, Default: true},
 		"token":      {Type: schema.TypeString, Optional: true, DefaultFunc: schema.EnvDefaultFunc("BUCKET_TOKEN", nil)},
+		// A DiffSuppressFunc hides the default's difference when unset.
+		"legacy": {Type: schema.TypeBool, Optional: true, Default: false,
+			DiffSuppressFunc: func(k, old, new string, d *schema.ResourceData) bool { return new == "false" }},
 	}
 }
 

@@ -50,6 +50,12 @@ func (m *Model) NotFoundPredicate(fn *types.Func) bool {
 	return s != nil && s.NotFound
 }
 
+// NeverNil reports whether fn's object result is never nil without an error.
+func (m *Model) NeverNil(fn *types.Func) bool {
+	s := m.FuncSummary(fn)
+	return s != nil && s.NeverNil
+}
+
 // NilWhenMissing reports whether fn answers a missing object with (nil, nil).
 func (m *Model) NilWhenMissing(fn *types.Func) bool {
 	s := m.FuncSummary(fn)

@@ -27,6 +27,11 @@ type FuncSummary struct {
 	// missing object with a nil pointer and a nil error (consul's RoleRead:
 	// `if !found { return nil, qm, nil }`).
 	NilWhenMissing bool
+	// NeverNil: the function returns (*T, ..., error) and every return
+	// hands back an address (&resp.Entity, &T{}, new(T)) or an error: a nil
+	// object never comes with a nil error, so a nil test of it is no
+	// not-found test.
+	NeverNil bool
 }
 
 func (*FuncSummary) AFact() {}
@@ -41,6 +46,9 @@ func (s *FuncSummary) String() string {
 	}
 	if s.NilWhenMissing {
 		parts = append(parts, "nilwhenmissing")
+	}
+	if s.NeverNil {
+		parts = append(parts, "nevernil")
 	}
 	return "summary(" + strings.Join(parts, ",") + ")"
 }
@@ -100,6 +108,7 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 	}
 	if sig, ok := fn.Type().(*types.Signature); ok && pointerAndError(sig) {
 		sum.NilWhenMissing = s.nilWhenMissing(fd.Body)
+		sum.NeverNil = !sum.NilWhenMissing && neverNil(fd.Body)
 	}
 	if sum == (FuncSummary{}) {
 		return nil
@@ -276,6 +285,42 @@ func (s *summarizer) missingCond(x ast.Expr) bool {
 		}
 	}
 	return s.notFoundExpr(x)
+}
+
+// neverNil: every return of body (closures aside) hands back an address as
+// its first result, or a nil first result beside a non-nil last one (an
+// error path); at least one return is of the first kind.
+func neverNil(body *ast.BlockStmt) bool {
+	addr, ok := false, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) < 2:
+				ok = false // a bare return of named results, or a call
+			case isAddress(n.Results[0]):
+				addr = true
+			case !isNilIdent(n.Results[0]) || isNilIdent(n.Results[len(n.Results)-1]):
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && addr
+}
+
+// isAddress: &x, &T{...} or new(T): never nil.
+func isAddress(x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.UnaryExpr:
+		return x.Op == token.AND
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && id.Name == "new" && len(x.Args) == 1
+	}
+	return false
 }
 
 // returnsNilNil: a return directly in block whose first and last results are

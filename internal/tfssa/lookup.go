@@ -96,7 +96,7 @@ func RemovalsThenFails(t Target, model *facts.Model) []RemovedThenFails {
 		if !ok {
 			continue
 		}
-		if _, nf := NotFoundBranch(ifi, model.NotFoundPredicate); nf {
+		if _, nf := NotFoundBranch(ifi, model); nf {
 			continue
 		}
 		for _, s := range b.Succs {
@@ -131,7 +131,7 @@ func NotFoundTests(fn *ssa.Function, model *facts.Model) []NotFoundTest {
 		if !ok {
 			continue
 		}
-		_, nf := NotFoundBranch(ifi, model.NotFoundPredicate)
+		_, nf := NotFoundBranch(ifi, model)
 		succs := b.Succs
 		if call, errSucc := ErrCheck(ifi); call != nil {
 			succs = succs[errSucc : errSucc+1] // what the success path does is not about absence

@@ -26,25 +26,42 @@ type NotFound struct {
 // HTTP 404 or codes.NotFound comparison, a not-found predicate (by name or
 // by summary), errors.Is with a not-found target, a "not found" message
 // match, a nil object from a client call that also returns an error, and a
-// false `exists` from an Exists helper. isPredicate tells whether a function
-// is summarised as a not-found test.
-func NotFoundBranch(ifi *ssa.If, isPredicate func(*types.Func) bool) (NotFound, bool) {
-	nf, ok := notFoundCond(ifi.Cond, isPredicate)
+// false `exists` from an Exists helper. sums tells which functions are
+// summarised as not-found tests, and which never answer a nil object
+// without an error (a nil test of theirs is no not-found test).
+func NotFoundBranch(ifi *ssa.If, sums Summaries) (NotFound, bool) {
+	if sums == nil {
+		sums = noSummaries{}
+	}
+	nf, ok := notFoundCond(ifi.Cond, sums)
 	return nf, ok
 }
 
-func notFoundCond(cond ssa.Value, isPredicate func(*types.Func) bool) (NotFound, bool) {
+// Summaries is what NotFoundBranch needs of the functions' summaries
+// (facts.Model).
+type Summaries interface {
+	NotFoundPredicate(*types.Func) bool
+	NeverNil(*types.Func) bool
+}
+
+// noSummaries knows no function.
+type noSummaries struct{}
+
+func (noSummaries) NotFoundPredicate(*types.Func) bool { return false }
+func (noSummaries) NeverNil(*types.Func) bool          { return false }
+
+func notFoundCond(cond ssa.Value, sums Summaries) (NotFound, bool) {
 	switch c := cond.(type) {
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
-			nf, ok := notFoundCond(c.X, isPredicate)
+			nf, ok := notFoundCond(c.X, sums)
 			nf.Succ = 1 - nf.Succ
 			return nf, ok
 		}
 	case *ssa.BinOp:
-		return notFoundCompare(c)
+		return notFoundCompare(c, sums)
 	case *ssa.Call:
-		return notFoundCall(c.Common(), isPredicate)
+		return notFoundCall(c.Common(), sums.NotFoundPredicate)
 	case *ssa.Extract:
 		if call, ok := c.Tuple.(*ssa.Call); ok && c.Index == 0 {
 			if name := calleeName(call.Common()); isExistsName(name) {
@@ -55,7 +72,7 @@ func notFoundCond(cond ssa.Value, isPredicate func(*types.Func) bool) (NotFound,
 	return NotFound{}, false
 }
 
-func notFoundCompare(b *ssa.BinOp) (NotFound, bool) {
+func notFoundCompare(b *ssa.BinOp, sums Summaries) (NotFound, bool) {
 	if b.Op != token.EQL && b.Op != token.NEQ {
 		return NotFound{}, false
 	}
@@ -72,7 +89,7 @@ func notFoundCompare(b *ssa.BinOp) (NotFound, bool) {
 			return NotFound{Succ: succ, What: "the status is " + c.Value.ExactString()}, true
 		}
 		if c.IsNil() {
-			if name, ok := nilObject(pair[0]); ok {
+			if name, ok := nilObject(pair[0]); ok && !neverNil(pair[0].(*ssa.Extract).Tuple.(*ssa.Call), sums) {
 				call := pair[0].(*ssa.Extract).Tuple.(*ssa.Call)
 				return NotFound{Succ: succ, What: name + " returned a nil object", LocalNil: localCallee(pair[0]), Call: call}, true
 			}
@@ -254,4 +271,15 @@ func dependsOnError(v ssa.Value, call *ssa.Call, depth int) bool {
 		}
 	}
 	return false
+}
+
+// neverNil: the call's callee is summarised as never answering a nil object
+// without an error.
+func neverNil(call *ssa.Call, sums Summaries) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && sums.NeverNil(obj)
 }

@@ -43,6 +43,7 @@ func (Client) Get(id string) (*Obj, error)                   { return nil, nil }
 func (Client) List() (*Obj, error)                           { return nil, nil }
 func (Client) Fetch(id string) (*Obj, *http.Response, error) { return nil, nil, nil }
 func (Client) Check() error                                  { return nil }
+func (Client) lookupAddr(id string) (*Obj, error)            { return &Obj{}, nil }
 
 func work()                                                   {}
 func isNotFound(err error) bool                              { return false }
@@ -105,6 +106,9 @@ func tests(c Client, d *schema.ResourceData, resp *http.Response, err error, api
 	if obj, _ := c.Get("x"); obj == nil { // @nilObj
 		work()
 	}
+	if a, _ := c.lookupAddr("x"); a == nil { // @nilNeverNil
+		work()
+	}
 	if l, _ := c.List(); l == nil { // @nilList
 		work()
 	}
@@ -160,6 +164,7 @@ func TestNotFoundBranch(t *testing.T) {
 		"messageOther":  nil,
 		// Client is declared in the snippet: a nil may mean something else.
 		"nilObj":          {"then", "Get returned a nil object", true},
+		"nilNeverNil":     nil, // summarised: never nil without an error
 		"nilList":         nil, // an empty listing
 		"nilWithResponse": nil, // the HTTP response tells a 404
 		"existsResult":    {"then", "resourceFooExists reported false", false},
@@ -169,7 +174,7 @@ func TestNotFoundBranch(t *testing.T) {
 	}
 	s := testutil.Load(t, notFoundSrc)
 	markers := testutil.Markers(notFoundSrc)
-	isPredicate := func(fn *types.Func) bool { return fn.Name() == "vanished" }
+	sums := namedSummaries{}
 	seen := map[string]bool{}
 	for _, ifi := range testutil.Ifs(s.Func(t, "tests")) {
 		m := markers[s.Fset.Position(tfssa.CondPos(ifi)).Line]
@@ -178,7 +183,7 @@ func TestNotFoundBranch(t *testing.T) {
 			continue
 		}
 		seen[m] = true
-		nf, ok := tfssa.NotFoundBranch(ifi, isPredicate)
+		nf, ok := tfssa.NotFoundBranch(ifi, sums)
 		if w == nil {
 			if ok {
 				t.Errorf("%s: recognised as not-found: %+v", m, nf)
@@ -236,3 +241,10 @@ func TestDependsOnError(t *testing.T) {
 		}
 	}
 }
+
+// namedSummaries stands for the facts: vanished is a not-found predicate,
+// lookupAddr never answers a nil object without an error.
+type namedSummaries struct{}
+
+func (namedSummaries) NotFoundPredicate(fn *types.Func) bool { return fn.Name() == "vanished" }
+func (namedSummaries) NeverNil(fn *types.Func) bool          { return fn.Name() == "lookupAddr" }

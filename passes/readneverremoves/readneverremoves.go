@@ -128,7 +128,7 @@ func firstLookup(t tfssa.Target, model *facts.Model) *tfssa.Lookup {
 func handlesNotFound(fn *ssa.Function, model *facts.Model) bool {
 	for _, b := range fn.Blocks {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if _, ok := tfssa.NotFoundBranch(ifi, model.NotFoundPredicate); ok {
+			if _, ok := tfssa.NotFoundBranch(ifi, model); ok {
 				return true
 			}
 		}

@@ -51,7 +51,7 @@ func (c *checker) branches(fn *ssa.Function) []branch {
 	var out []branch
 	for _, b := range fn.Blocks {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if nf, ok := tfssa.NotFoundBranch(ifi, c.model.NotFoundPredicate); ok {
+			if nf, ok := tfssa.NotFoundBranch(ifi, c.model); ok {
 				out = append(out, branch{ifi, nf})
 			}
 		}
@@ -211,7 +211,7 @@ func (c *checker) step(t tfssa.Target, s walkState) ([]walkState, outcome, bool)
 			if succ, ok := s.decided.known(in.Cond); ok {
 				return []walkState{{block: s.block.Succs[succ], removal: s.removal, decided: s.decided}}, outcome{}, false
 			}
-			if nf, ok := tfssa.NotFoundBranch(in, c.model.NotFoundPredicate); ok {
+			if nf, ok := tfssa.NotFoundBranch(in, c.model); ok {
 				// A further not-found test (`obj == nil && isNotFound(err)`):
 				// its other side is not the missing-object case.
 				return []walkState{{block: s.block.Succs[nf.Succ], removal: s.removal, decided: s.decided}}, outcome{}, false

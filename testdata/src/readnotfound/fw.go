@@ -293,3 +293,24 @@ func (r removeThenHelperWarning) Read(ctx context.Context, req resource.ReadRequ
 	state.Name = types.StringValue(thing.Name)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// A defensive nil test of an answer that is never nil without an error:
+// not a test for the missing object, so not judged as one.
+type neverNilAnswer struct{ base }
+
+func (r neverNilAnswer) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state model
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	thing, err := r.client.Entity(state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("reading thing", err.Error())
+		return
+	}
+	if thing == nil {
+		resp.State.RemoveResource(ctx)
+		resp.Diagnostics.AddError("unexpected empty answer", state.ID.ValueString())
+		return
+	}
+	state.Name = types.StringValue(thing.Name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

@@ -1,6 +1,7 @@
 package tfssa
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -58,7 +59,7 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 			}
 			tests = append(NotFoundTests(asks.Parent(), model), handled...)
 		}
-		if !KeyedOnState(t, asks) || ListsOnly(asks) {
+		if !KeyedOnState(t, asks) || ListsOnly(asks) || onlyWhenEmpty(t, call) {
 			continue
 		}
 		fails, removed := failsAt(t, b.Succs[succ], model.Removes)
@@ -254,6 +255,53 @@ func clientFactory(call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// onlyWhenEmpty: the call runs only where a value read from state is
+// empty (if d.Get("team_id").(string) == "" { id, err := lookupTeamID(slug)
+// }): a fallback filling a key the state lacks right after Create or an
+// import, not the lookup a refresh makes once the key is saved.
+func onlyWhenEmpty(t Target, call *ssa.Call) bool {
+	b := call.Block()
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if succ, ok := emptyTest(t, ifi.Cond); ok && d.Succs[succ].Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyTest: cond compares a value read from state with "" (x == "",
+// x != ""); succ is the side where it is empty.
+func emptyTest(t Target, cond ssa.Value) (int, bool) {
+	cmp, ok := cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return 0, false
+	}
+	x := cmp.X
+	if !emptyString(cmp.Y) {
+		if !emptyString(cmp.X) {
+			return 0, false
+		}
+		x = cmp.Y
+	}
+	k := &keyed{t: t, input: stateInput(t), seen: map[ssa.Value]bool{}}
+	if !k.from(x, 0) {
+		return 0, false
+	}
+	if cmp.Op == token.EQL {
+		return 0, true
+	}
+	return 1, true
+}
+
+func emptyString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }
 
 // retriedLookup: the lookup a call runs in a closure of t's function and

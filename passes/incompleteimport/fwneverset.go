@@ -18,7 +18,7 @@ import (
 // so the first plan that configures it replaces the object (RequiresReplace)
 // or, with -incompleteimport.required, updates it (Required).
 func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w importWrites, read *ssa.Function) {
-	if !r.SchemaResolved || !r.Schema.Complete {
+	if !r.SchemaResolved {
 		return
 	}
 	saves := attruse.Framework(read, nil, true)
@@ -33,8 +33,9 @@ func checkFrameworkNeverSet(rep *lint.Reporter, r *facts.FrameworkResource, w im
 			// Read can fill it from the API, but only refreshes a value
 			// the state already holds: never after an import.
 			held = append(held, a.Name)
-		case a.Block || saves.Named[a.Name] || saves.Consts[a.Name]:
-			// Secrets: APIs seldom return them, no Read can fill them.
+		case !r.Schema.Complete || a.Block || saves.Named[a.Name] || saves.Consts[a.Name]:
+			// Never set: judged only on a schema known whole. Secrets: APIs
+			// seldom return them, no Read can fill them.
 		case a.HasPlanModifier("RequiresReplace") && a.Required:
 			replaced = append(replaced, a.Name+"\x00Required, RequiresReplace")
 		case a.HasPlanModifier("RequiresReplace") && optionalComputed(a):

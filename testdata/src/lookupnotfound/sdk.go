@@ -17,6 +17,7 @@ import (
 func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_parent_first":    {CreateContext: create, ReadContext: readParentFirst, DeleteContext: remove, Schema: schemaMap()},
+		"x_parent_fallback": {CreateContext: create, ReadContext: readParentFallback, DeleteContext: remove, Schema: schemaMap()},
 		"x_err_nil_branch":  {CreateContext: create, Read: readErrNil, DeleteContext: remove, Schema: schemaMap()},
 		"x_node_first":      {CreateContext: create, ReadContext: readNodeFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_request":  {CreateContext: create, ReadContext: readParentRequest, DeleteContext: remove, Schema: schemaMap()},
@@ -77,6 +78,30 @@ func readNodeFirst(ctx context.Context, d *schema.ResourceData, meta any) diag.D
 		return diag.FromErr(err) // want `READ-2: Read of x_node_first fails here when NodeOf finds nothing, before it reaches its own not-found test`
 	}
 	child, resp, err := c.Child(ctx, node, d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// The parent's ID is looked up only while the state lacks it (the first
+// Read after Create): a refresh reads the saved one and reaches the 404 test.
+func readParentFallback(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	parentID := d.Get("parent_id").(string)
+	if parentID == "" {
+		parent, err := c.Parent(ctx, api.GetRequest{ID: d.Get("name").(string)})
+		if err != nil {
+			return diag.Errorf("finding parent: %s", err)
+		}
+		parentID = parent.ID
+	}
+	child, resp, err := c.Child(ctx, parentID, d.Id())
 	if gone(resp) {
 		d.SetId("")
 		return nil

@@ -97,7 +97,7 @@ func RemovalsThenFails(t Target, model *facts.Model) []RemovedThenFails {
 		if !ok {
 			continue
 		}
-		if _, nf := NotFoundBranch(ifi, model); nf {
+		if _, nf := NotFoundBranch(ifi, model); nf || DefensiveNil(ifi.Cond, model) {
 			continue
 		}
 		for _, s := range b.Succs {

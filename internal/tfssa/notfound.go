@@ -283,3 +283,23 @@ func neverNil(call *ssa.Call, sums Summaries) bool {
 	obj, ok := fn.Object().(*types.Func)
 	return ok && sums.NeverNil(obj)
 }
+
+// DefensiveNil: cond tests for nil the object a function answered that is
+// summarised as never nil without an error: the branch cannot be taken.
+func DefensiveNil(cond ssa.Value, sums Summaries) bool {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	for _, pair := range [][2]ssa.Value{{b.X, b.Y}, {b.Y, b.X}} {
+		if !IsNilConst(pair[1]) {
+			continue
+		}
+		if ex, ok := pair[0].(*ssa.Extract); ok && ex.Index == 0 {
+			if call, ok := ex.Tuple.(*ssa.Call); ok && neverNil(call, sums) {
+				return true
+			}
+		}
+	}
+	return false
+}

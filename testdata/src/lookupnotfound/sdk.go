@@ -18,6 +18,7 @@ func Provider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_parent_first":    {CreateContext: create, ReadContext: readParentFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_fallback": {CreateContext: create, ReadContext: readParentFallback, DeleteContext: remove, Schema: schemaMap()},
+		"x_defensive_nil":   {CreateContext: create, ReadContext: readDefensiveNil, DeleteContext: remove, Schema: schemaMap()},
 		"x_err_nil_branch":  {CreateContext: create, Read: readErrNil, DeleteContext: remove, Schema: schemaMap()},
 		"x_node_first":      {CreateContext: create, ReadContext: readNodeFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_request":  {CreateContext: create, ReadContext: readParentRequest, DeleteContext: remove, Schema: schemaMap()},
@@ -84,6 +85,30 @@ func readNodeFirst(ctx context.Context, d *schema.ResourceData, meta any) diag.D
 	}
 	if err != nil {
 		return diag.FromErr(err)
+	}
+	d.Set("name", child.Name)
+	return nil
+}
+
+// Parent never answers nil without an error (it returns an address): the
+// nil test that removes and fails cannot be taken.
+func readDefensiveNil(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	parent, err := c.Parent(ctx, api.GetRequest{ID: child.Name})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if parent == nil {
+		d.SetId("")
+		return diag.Errorf("no parent for %s", d.Id())
 	}
 	d.Set("name", child.Name)
 	return nil

@@ -426,7 +426,7 @@ func heldGuard(fa *ssa.FieldAddr, tag string) bool {
 		if !ok {
 			continue
 		}
-		if succ, ok := notNullSucc(ifi.Cond, tag); ok && d.Succs[succ].Dominates(b) {
+		if succ, ok := notNullSucc(ifi.Cond, tag); ok && tfssa.OnlyThrough(d, succ, b) {
 			return true
 		}
 	}

@@ -268,7 +268,7 @@ func onlyWhenEmpty(t Target, call *ssa.Call) bool {
 		if !ok {
 			continue
 		}
-		if succ, ok := emptyTest(t, ifi.Cond); ok && d.Succs[succ].Dominates(b) {
+		if succ, ok := emptyTest(t, ifi.Cond); ok && OnlyThrough(d, succ, b) {
 			return true
 		}
 	}
@@ -931,6 +931,14 @@ func InCycle(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// OnlyThrough reports whether b runs only on the succ side of the branch
+// ending d: that side dominates b and the other cannot reach it (the block
+// after an `if` without else is dominated by the else side, but runs after
+// the then side too).
+func OnlyThrough(d *ssa.BasicBlock, succ int, b *ssa.BasicBlock) bool {
+	return d.Succs[succ].Dominates(b) && !Reachable(d.Succs[1-succ])[b]
 }
 
 // Reachable lists the blocks reachable from b, b included.

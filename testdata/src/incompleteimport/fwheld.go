@@ -86,3 +86,24 @@ func (r ruleFull) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// --- safe idiom: a test of the prior value that does not guard the
+// assignment after it (the block after an if without else) ---
+type ruleNoted struct{ ruleBase }
+
+func (r ruleNoted) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state ruleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	got, err := r.c.Rule(state.Project.ValueString(), state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("read", err.Error())
+		return
+	}
+	imported := state.Filters.IsNull()
+	if imported {
+		resp.Diagnostics.AddWarning("imported", "filters read from the API")
+	}
+	state.Name = types.StringValue(got.Name)
+	state.Filters = types.StringValue(got.Filters)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

@@ -358,7 +358,7 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 				case *ssa.FieldAddr:
 					if tag := modelflow.Tag(in.X.Type(), in.Field); tag != "" && stores == storedOnly(in) {
 						if stores {
-							held.note(tag, heldGuard(in, tag))
+							held.note(tag, heldGuard(in, tag), restores(in, tag))
 						}
 						if stores && storesConst(in) {
 							k.Consts[tag] = true
@@ -405,15 +405,31 @@ func Framework(fn, skip *ssa.Function, stores bool) Keys {
 	return k
 }
 
-// heldOnly records, per field, whether every store seen was guarded.
+// heldOnly records, per field, whether every store seen was guarded (and
+// none only put back the value the field held: a setting the API does not
+// return, which no Read can fill).
 type heldOnly map[string]bool
 
-func (h heldOnly) note(tag string, guarded bool) {
+func (h heldOnly) note(tag string, guarded, restored bool) {
 	if prev, seen := h[tag]; seen {
-		h[tag] = prev && guarded
+		h[tag] = prev && guarded && !restored
 		return
 	}
-	h[tag] = guarded
+	h[tag] = guarded && !restored
+}
+
+// restores: every store through fa saves a value read from the field named
+// tag itself (current := m.X; ...; m.X = current).
+func restores(fa *ssa.FieldAddr, tag string) bool {
+	n := 0
+	for _, r := range *fa.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || fieldTag(st.Val) != tag {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // heldGuard: the store through fa happens only on the side of a test that

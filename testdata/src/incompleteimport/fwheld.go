@@ -107,3 +107,23 @@ func (r ruleNoted) Read(ctx context.Context, req resource.ReadRequest, resp *res
 	state.Filters = types.StringValue(got.Filters)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
+
+// --- safe idiom: a setting the API does not return, put back from the
+// state when it holds one: no Read can fill it ---
+type ruleKept struct{ ruleBase }
+
+func (r ruleKept) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state ruleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	got, err := r.c.Rule(state.Project.ValueString(), state.ID.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("read", err.Error())
+		return
+	}
+	kept := state.Filters
+	state = ruleModel{ID: state.ID, Project: state.Project, Name: types.StringValue(got.Name)}
+	if !kept.IsNull() {
+		state.Filters = kept
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

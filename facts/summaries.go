@@ -292,6 +292,7 @@ func (s *summarizer) missingCond(x ast.Expr) bool {
 // error path); at least one return is of the first kind.
 func neverNil(body *ast.BlockStmt) bool {
 	addr, ok := false, true
+	locals := addressLocals(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -300,7 +301,7 @@ func neverNil(body *ast.BlockStmt) bool {
 			switch {
 			case len(n.Results) < 2:
 				ok = false // a bare return of named results, or a call
-			case isAddress(n.Results[0]):
+			case isAddress(n.Results[0]) || isLocal(n.Results[0], locals):
 				addr = true
 			case !isNilIdent(n.Results[0]) || isNilIdent(n.Results[len(n.Results)-1]):
 				ok = false
@@ -309,6 +310,42 @@ func neverNil(body *ast.BlockStmt) bool {
 		return ok
 	})
 	return ok && addr
+}
+
+// addressLocals: the local names every assignment of which (in body,
+// closures aside) is an address (owner := new(T); ...; return owner, nil).
+func addressLocals(body *ast.BlockStmt) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				addr := len(n.Lhs) == len(n.Rhs) && isAddress(n.Rhs[i])
+				if prev, seen := out[id.Name]; seen {
+					out[id.Name] = prev && addr
+				} else {
+					out[id.Name] = addr
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				out[id.Name] = false // var x *T: nil until assigned
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isLocal(x ast.Expr, locals map[string]bool) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && locals[id.Name]
 }
 
 // isAddress: &x, &T{...} or new(T): never nil.

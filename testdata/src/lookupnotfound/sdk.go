@@ -19,6 +19,7 @@ func Provider() *schema.Provider {
 		"x_parent_first":    {CreateContext: create, ReadContext: readParentFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_fallback": {CreateContext: create, ReadContext: readParentFallback, DeleteContext: remove, Schema: schemaMap()},
 		"x_defensive_nil":   {CreateContext: create, ReadContext: readDefensiveNil, DeleteContext: remove, Schema: schemaMap()},
+		"x_defensive_owner": {CreateContext: create, ReadContext: readDefensiveOwner, DeleteContext: remove, Schema: schemaMap()},
 		"x_err_nil_branch":  {CreateContext: create, Read: readErrNil, DeleteContext: remove, Schema: schemaMap()},
 		"x_node_first":      {CreateContext: create, ReadContext: readNodeFirst, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_request":  {CreateContext: create, ReadContext: readParentRequest, DeleteContext: remove, Schema: schemaMap()},
@@ -111,6 +112,29 @@ func readDefensiveNil(ctx context.Context, d *schema.ResourceData, meta any) dia
 		return diag.Errorf("no parent for %s", d.Id())
 	}
 	d.Set("name", child.Name)
+	return nil
+}
+
+// Owner allocates its answer before filling it: the same.
+func readDefensiveOwner(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	c := meta.(*api.Client)
+	child, resp, err := c.Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return nil
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	owner, _, err := c.Owner(ctx, child.Name)
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if owner == nil {
+		d.SetId("")
+		return diag.Errorf("no owner for %s", d.Id())
+	}
+	d.Set("name", owner.Name)
 	return nil
 }
 

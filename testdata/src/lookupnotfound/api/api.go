@@ -57,3 +57,15 @@ func (*Client) NewRequest(method, path string) (*Request, error) { return &Reque
 func (*Client) Do(ctx context.Context, req *Request) (*Thing, *http.Response, error) {
 	return &Thing{}, nil, nil
 }
+
+// Owner answers a value it allocated first: never nil without an error.
+func (*Client) Owner(ctx context.Context, id string) (*Thing, *http.Response, error) {
+	owner := new(Thing)
+	resp, err := decode(id, owner)
+	if err != nil {
+		return nil, resp, err
+	}
+	return owner, resp, nil
+}
+
+func decode(id string, into *Thing) (*http.Response, error) { into.Name = id; return nil, nil }

@@ -424,7 +424,7 @@ func restores(fa *ssa.FieldAddr, tag string) bool {
 	n := 0
 	for _, r := range *fa.Referrers() {
 		st, ok := r.(*ssa.Store)
-		if !ok || fieldTag(st.Val) != tag {
+		if !ok || modelflow.LoadedTag(st.Val) != tag {
 			return false
 		}
 		n++
@@ -460,22 +460,7 @@ func notNullSucc(cond ssa.Value, tag string) (int, bool) {
 	if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "IsNull" || len(call.Call.Args) != 1 {
 		return 0, false
 	}
-	return 1, fieldTag(call.Call.Args[0]) == tag
-}
-
-// fieldTag: the tfsdk name of the model field v is read from (a load of
-// its address, or the field of a model value).
-func fieldTag(v ssa.Value) string {
-	if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
-		v = l.X
-	}
-	switch f := v.(type) {
-	case *ssa.FieldAddr:
-		return modelflow.Tag(f.X.Type(), f.Field)
-	case *ssa.Field:
-		return modelflow.Tag(f.X.Type(), f.Field)
-	}
-	return ""
+	return 1, modelflow.LoadedTag(call.Call.Args[0]) == tag
 }
 
 // storedOnly: the field's address is only written through.

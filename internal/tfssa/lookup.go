@@ -1,7 +1,6 @@
 package tfssa
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -300,8 +299,8 @@ func emptyTest(t Target, cond ssa.Value) (int, bool) {
 }
 
 func emptyString(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+	s, ok := ConstString(v)
+	return ok && s == ""
 }
 
 // retriedLookup: the lookup a call runs in a closure of t's function and

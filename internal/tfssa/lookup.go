@@ -58,7 +58,7 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 			}
 			tests = append(NotFoundTests(asks.Parent(), model), handled...)
 		}
-		if !KeyedOnState(t, asks) || ListsOnly(asks) || onlyWhenEmpty(t, call) {
+		if !KeyedOnState(t, asks) || ListsOnly(asks) || Fallback(t, call.Block()) || fallbackHelper(t, call) {
 			continue
 		}
 		fails, removed := failsAt(t, b.Succs[succ], model.Removes)
@@ -254,53 +254,6 @@ func clientFactory(call *ssa.Call) bool {
 		}
 	}
 	return false
-}
-
-// onlyWhenEmpty: the call runs only where a value read from state is
-// empty (if d.Get("team_id").(string) == "" { id, err := lookupTeamID(slug)
-// }): a fallback filling a key the state lacks right after Create or an
-// import, not the lookup a refresh makes once the key is saved.
-func onlyWhenEmpty(t Target, call *ssa.Call) bool {
-	b := call.Block()
-	for d := b.Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if succ, ok := emptyTest(t, ifi.Cond); ok && OnlyThrough(d, succ, b) {
-			return true
-		}
-	}
-	return false
-}
-
-// emptyTest: cond compares a value read from state with "" (x == "",
-// x != ""); succ is the side where it is empty.
-func emptyTest(t Target, cond ssa.Value) (int, bool) {
-	cmp, ok := cond.(*ssa.BinOp)
-	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-		return 0, false
-	}
-	x := cmp.X
-	if !emptyString(cmp.Y) {
-		if !emptyString(cmp.X) {
-			return 0, false
-		}
-		x = cmp.Y
-	}
-	k := &keyed{t: t, input: stateInput(t), seen: map[ssa.Value]bool{}}
-	if !k.from(x, 0) {
-		return 0, false
-	}
-	if cmp.Op == token.EQL {
-		return 0, true
-	}
-	return 1, true
-}
-
-func emptyString(v ssa.Value) bool {
-	s, ok := ConstString(v)
-	return ok && s == ""
 }
 
 // retriedLookup: the lookup a call runs in a closure of t's function and
@@ -687,6 +640,11 @@ type keyed struct {
 	keys map[string]bool
 	// idParent: in parent mode, the ID counts as a parent key.
 	idParent bool
+	// idOnly: only the resource's ID counts (d.Id(), the model's id).
+	idOnly bool
+	// direct: a value the API answered, though asked with a key from
+	// state, does not count.
+	direct bool
 }
 
 func (k *keyed) from(v ssa.Value, depth int) bool {
@@ -696,12 +654,12 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 	k.seen[v] = true
 	switch v := v.(type) {
 	case *ssa.Parameter:
-		return !k.t.SDK && !k.parent && v == k.input
+		return !k.t.SDK && !k.parent && !k.idOnly && v == k.input
 	case *ssa.FieldAddr:
-		if k.parent && !k.t.SDK {
+		if (k.parent || k.idOnly) && !k.t.SDK {
 			if a, ok := v.X.(*ssa.Alloc); ok && FilledFrom(a, k.input) {
 				tag := tfapi.ModelTag(v.X.Type(), v.Field)
-				return k.t.ParentKeys[tag] || k.idParent && tag == "id"
+				return !k.idOnly && k.t.ParentKeys[tag] || (k.idParent || k.idOnly) && tag == "id"
 			}
 		}
 	case *ssa.FreeVar:
@@ -718,7 +676,12 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 				return false
 			}
 		}
-		if k.parent {
+		if k.idOnly {
+			if readsID(v) {
+				key, ok := getKey(v)
+				return ok && key == "id" || calleeName(v.Common()) == "Id"
+			}
+		} else if k.parent {
 			if key, ok := getKey(v); ok {
 				return k.t.ParentKeys[key]
 			}
@@ -731,8 +694,11 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 		if fn := v.Call.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "context" {
 			return false // a context carrying the ID for logging is not a key
 		}
+		if k.direct && asksAPI(v) {
+			return false
+		}
 	case *ssa.Alloc:
-		if k.parent && !k.t.SDK {
+		if (k.parent || k.idOnly) && !k.t.SDK {
 			return k.storedInto(v, depth) // a model read from state counts field by field
 		}
 		return isParam(v, k.input) || FilledFrom(v, k.input) || k.storedInto(v, depth)

@@ -295,11 +295,60 @@ func DefensiveNil(cond ssa.Value, sums Summaries) bool {
 		if !IsNilConst(pair[1]) {
 			continue
 		}
-		if ex, ok := pair[0].(*ssa.Extract); ok && ex.Index == 0 {
-			if call, ok := ex.Tuple.(*ssa.Call); ok && neverNil(call, sums) {
-				return true
-			}
+		if neverNilAnswer(pair[0], sums) || storedNeverNil(pair[0], sums) {
+			return true
 		}
 	}
 	return false
+}
+
+// neverNilAnswer: v is the object a never-nil function answered.
+func neverNilAnswer(v ssa.Value, sums Summaries) bool {
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	return ok && neverNil(call, sums)
+}
+
+// storedNeverNil: v loads a variable that is only ever assigned a
+// never-nil function's answer, in its function or in the closures that
+// capture it (var r *T; retry.RetryContext(ctx, timeout, func()
+// *retry.RetryError { r, err = get(ctx, id); ... }); if r == nil).
+func storedNeverNil(v ssa.Value, sums Summaries) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return false
+	}
+	stored := 0
+	addrs := []ssa.Value{a}
+	for _, r := range *a.Referrers() {
+		if mc, ok := r.(*ssa.MakeClosure); ok {
+			for i, b := range mc.Bindings {
+				if b == ssa.Value(a) {
+					addrs = append(addrs, mc.Fn.(*ssa.Function).FreeVars[i])
+				}
+			}
+		}
+	}
+	for _, addr := range addrs {
+		for _, r := range *addr.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != addr || !neverNilAnswer(r.Val, sums) {
+					return false
+				}
+				stored++
+			case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
+			default:
+				return false // its address escapes: it may be set elsewhere
+			}
+		}
+	}
+	return stored > 0
 }

@@ -32,6 +32,8 @@ type Target struct {
 	// references to the object this one lives in (project_id), which can be
 	// deleted too.
 	ParentKeys map[string]bool
+	// Create is the resource's Create, for a Read target; nil when unknown.
+	Create *ssa.Function
 }
 
 // Targets returns, once per function, the method (Create, Read, Update, ...) of every resource
@@ -51,7 +53,11 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 			continue
 		}
 		if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil && len(fn.Params) > 0 {
-			add(Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1], ParentKeys: frameworkParentKeys(r)})
+			t := Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1], ParentKeys: frameworkParentKeys(r)}
+			if method == "Read" {
+				t.Create = funcs[facts.Method(pass.Pkg, r.TypeName, "Create")]
+			}
+			add(t)
 		}
 	}
 	byName, _ := ByName(funcs)
@@ -68,7 +74,11 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
-				add(Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped, ParentKeys: parentKeys(r)})
+				t := Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped, ParentKeys: parentKeys(r)}
+				if c, ok := r.Funcs["Create"]; ok && method == "Read" {
+					t.Create = byName[c.Key()]
+				}
+				add(t)
 				break
 			}
 		}

@@ -33,7 +33,7 @@ func (c *checker) checkMessages(t tfssa.Target) {
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			msg, pos, ok := missingFailure(t, instr)
-			if !ok || c.reported[pos] || c.removes(b) || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || underNewResource(b) {
+			if !ok || c.reported[pos] || c.removes(b) || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || underNewResource(b) || tfssa.Fallback(t, b) {
 				continue
 			}
 			c.reported[pos] = true

@@ -29,7 +29,7 @@ func (c *checker) checkNilObject(t tfssa.Target) {
 				continue
 			}
 			obj, ok := fn.Object().(*types.Func)
-			if !ok || !c.model.NilWhenMissing(obj) {
+			if !ok || !c.model.NilWhenMissing(obj) || tfssa.Fallback(t, b) {
 				continue
 			}
 			if deref := unguardedDeref(firstResult(call)); deref != nil {

@@ -76,8 +76,8 @@ func (c *checker) check(t tfssa.Target) {
 	all := c.branches(t.Fn)
 	for _, br := range all {
 		ifi, nf, b := br.ifi, br.nf, br.ifi.Block()
-		if nf.Call != nil && errorTested(all, nf.Call) {
-			continue
+		if nf.Call != nil && errorTested(all, nf.Call) || tfssa.Fallback(t, b) {
+			continue // a fallback resolving an ID by name is not what a refresh runs
 		}
 		// A predicate that removes as it tests (hcloud's isNotFound(err, d)
 		// clears the ID) starts the branch removed.

@@ -41,6 +41,9 @@ func Provider() *schema.Provider {
 		"x_fetch_nil":      {CreateContext: create, ReadContext: readFetchNil, DeleteContext: remove, Schema: nameSchema()},
 		"x_fetch_after":    {CreateContext: create, ReadContext: readFetchAfterFound, DeleteContext: remove, Schema: nameSchema()},
 		"x_fetch_tested":   {CreateContext: create, ReadContext: readFetchTested, DeleteContext: remove, Schema: nameSchema()},
+		"x_id_by_name":     {CreateContext: create, ReadContext: readIDByName, DeleteContext: remove, Schema: nameSchema()},
+		"x_named_refresh":  {CreateContext: createNamed, ReadContext: readNamedEveryRefresh, DeleteContext: remove, Schema: nameSchema()},
+		"x_found_empty":    {CreateContext: create, ReadContext: readFoundEmpty, DeleteContext: remove, Schema: nameSchema()},
 	}}
 }
 

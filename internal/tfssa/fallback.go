@@ -231,4 +231,3 @@ func emptyString(v ssa.Value) bool {
 	s, ok := ConstString(v)
 	return ok && s == ""
 }
-

@@ -110,6 +110,24 @@ func RemovalsThenFails(t Target, model *facts.Model) []RemovedThenFails {
 	return out
 }
 
+// NotFoundRemovesThenFails reports whether a recognised not-found test of
+// t's function removes the resource on its missing side and then fails
+// (readnotfound's removed-then-error).
+func NotFoundRemovesThenFails(t Target, model *facts.Model) bool {
+	for _, b := range t.Fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if nf, ok := NotFoundBranch(ifi, model); ok {
+			if fails, removed := failsAt(t, b.Succs[nf.Succ], model.Removes); fails.IsValid() && removed.IsValid() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // NotFoundTest is a branch of a Read that tests for a missing object, or
 // leads on one side to a removal of the resource.
 type NotFoundTest struct {

@@ -39,6 +39,9 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
+		if tfssa.NotFoundRemovesThenFails(t, model) {
+			continue // one mistake, one fix: readnotfound reports it with every such branch
+		}
 		for _, rf := range tfssa.RemovalsThenFails(t, model) {
 			if !reported[rf.Removed] {
 				reportBranchRemovesThenFails(rep, t, rf)

@@ -278,6 +278,11 @@ func (c *checker) report(t tfssa.Target, ifi *ssa.If, nf tfssa.NotFound, o outco
 	case "removed-error":
 		f.Message = fmt.Sprintf("Read of %s removes the resource and then returns an error when the object is gone (%s): the removal is discarded and every plan fails; return without an error after removing", t.Name, nf.What)
 		f.Related = append(f.Related, lint.Related(o.removal, "removed here"))
+		for _, rf := range tfssa.RemovalsThenFails(t, c.model) {
+			if rf.Removed != o.removal {
+				f.Related = append(f.Related, lint.Related(rf.Fails, "the same removal, then an error, on this branch too"))
+			}
+		}
 	case "kept":
 		f.Message = fmt.Sprintf("Read of %s returns without error and without removing the resource when the object is gone (%s): the old state is kept and Terraform never plans to re-create it; call %s", t.Name, nf.What, remove)
 	}

@@ -1,6 +1,7 @@
 package readnotfound_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -23,4 +24,24 @@ var outcomes = []testutil.Outcome{
 	{Finding: `without a nil test`, Says: `the provider panics`},
 	{Finding: `fails with an error saying the object is missing`, Says: `every plan then fails after an out-of-band delete`},
 	{Finding: `fails here with the error of`, Says: `every plan then fails after an out-of-band delete`},
+}
+
+// A Read that removes and then fails on its not-found test and on another
+// branch gets one finding, which points at the other branch.
+func TestRemovedTwiceNamesBoth(t *testing.T) {
+	res := analysistest.Run(t, testutil.Fixtures(), readnotfound.Analyzer, "./readnotfound/...")
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, "Read of x_removes_twice") {
+				continue
+			}
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "the same removal, then an error, on this branch too") {
+					return
+				}
+			}
+			t.Fatalf("finding on x_removes_twice names no other branch: %+v", d.Related)
+		}
+	}
+	t.Fatal("no finding on x_removes_twice")
 }

@@ -131,3 +131,22 @@ func readRetriedMaybeNil(ctx context.Context, d *schema.ResourceData, meta any) 
 	d.Set("name", child.Name)
 	return nil
 }
+
+// Safe here: the 404 test removes and then fails as well, which readnotfound
+// reports, listing this branch with it: one mistake, one finding.
+func readRemovesTwice(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	child, resp, err := meta.(*api.Client).Child(ctx, d.Get("parent_id").(string), d.Id())
+	if gone(resp) {
+		d.SetId("")
+		return diag.Errorf("object %s is gone", d.Id())
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if child.ID != d.Id() {
+		d.SetId("")
+		return diag.Errorf("object %s is gone", d.Id())
+	}
+	d.Set("name", child.Name)
+	return nil
+}

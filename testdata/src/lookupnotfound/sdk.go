@@ -47,6 +47,7 @@ func Provider() *schema.Provider {
 		"x_parent_numbered":   {CreateContext: createNumbered, ReadContext: readParentNumbered, DeleteContext: remove, Schema: schemaMap()},
 		"x_parent_named":      {CreateContext: createByName, ReadContext: readParentNamed, DeleteContext: remove, Schema: schemaMap()},
 		"x_retried_never_nil": {CreateContext: create, ReadContext: readRetriedNeverNil, DeleteContext: remove, Schema: schemaMap()},
+		"x_removes_twice":     {CreateContext: create, ReadContext: readRemovesTwice, DeleteContext: remove, Schema: schemaMap()},
 		"x_retried_maybe_nil": {CreateContext: create, ReadContext: readRetriedMaybeNil, DeleteContext: remove, Schema: schemaMap()},
 		"x_exists": {CreateContext: create, ReadContext: readParentFirst2, DeleteContext: remove,
 			Exists: func(d *schema.ResourceData, meta any) (bool, error) { return true, nil },

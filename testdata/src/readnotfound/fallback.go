@@ -124,3 +124,22 @@ func (r importedByName) Read(ctx context.Context, req resource.ReadRequest, resp
 }
 
 var _ resource.Resource = importedByName{}
+
+// The 404 test removes and then fails, as does the test of the answer
+// below it: one finding, which names the second branch too.
+func readRemovesTwice(_ context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	thing, resp, err := meta.(api.Client).Get(d.Id())
+	if resp != nil && resp.StatusCode == http.StatusNotFound {
+		d.SetId("")
+		return diag.Errorf("thing %s is gone", d.Id()) // want `READ-2: Read of x_removes_twice removes the resource and then returns an error`
+	}
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if thing.Name == "" {
+		d.SetId("")
+		return diag.Errorf("thing %s has no name", d.Id())
+	}
+	d.Set("name", thing.Name)
+	return nil
+}

@@ -36,6 +36,8 @@ type Model struct {
 	summaries map[*types.Func]*FuncSummary
 	dataKeys  map[*types.Func]*DataKeysFact
 	importFn  func(types.Object, analysis.Fact) bool
+	importPkg func(*types.Package, analysis.Fact) bool
+	neverNil  map[*types.Package]map[string]bool // NeverNilFact by package, read once
 }
 
 // Removes reports whether fn is summarised as removing the resource.
@@ -52,8 +54,27 @@ func (m *Model) NotFoundPredicate(fn *types.Func) bool {
 
 // NeverNil reports whether fn's object result is never nil without an error.
 func (m *Model) NeverNil(fn *types.Func) bool {
-	s := m.FuncSummary(fn)
-	return s != nil && s.NeverNil
+	if s := m.FuncSummary(fn); s != nil && s.NeverNil {
+		return true
+	}
+	if fn == nil || fn.Pkg() == nil || m.importPkg == nil {
+		return false
+	}
+	names, ok := m.neverNil[fn.Pkg()]
+	if !ok {
+		var f NeverNilFact
+		if m.importPkg(fn.Pkg(), &f) {
+			names = map[string]bool{}
+			for _, n := range f.Funcs {
+				names[n] = true
+			}
+		}
+		if m.neverNil == nil {
+			m.neverNil = map[*types.Package]map[string]bool{}
+		}
+		m.neverNil[fn.Pkg()] = names
+	}
+	return names[localName(fn)]
 }
 
 // NilWhenMissing reports whether fn answers a missing object with (nil, nil).
@@ -103,7 +124,7 @@ resolved model is reported, to see what the checks see.`,
 	// The model is built defensively; partial type information leaves parts unresolved.
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*Model)(nil)),
-	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact), new(DataKeysFact)},
+	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact), new(DataKeysFact), new(NeverNilFact)},
 }
 
 func init() {
@@ -128,7 +149,7 @@ func relevant(pkg *types.Package) bool {
 }
 
 func run(pass *analysis.Pass) (result any, err error) {
-	m := &Model{Models: map[string]*ModelFact{}, importFn: pass.ImportObjectFact}
+	m := &Model{Models: map[string]*ModelFact{}, importFn: pass.ImportObjectFact, importPkg: pass.ImportPackageFact}
 	m.summaries = summariseSafely(pass)
 	m.dataKeys = dataKeysSafely(pass)
 	if !relevant(pass.Pkg) {
@@ -142,7 +163,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 			if debug {
 				pass.Reportf(pass.Files[0].Package, "model: internal error, package left unresolved: %v", r)
 			}
-			result, err = &Model{Models: map[string]*ModelFact{}, summaries: m.summaries, dataKeys: m.dataKeys, importFn: pass.ImportObjectFact}, nil
+			result, err = &Model{Models: map[string]*ModelFact{}, summaries: m.summaries, dataKeys: m.dataKeys, importFn: pass.ImportObjectFact, importPkg: pass.ImportPackageFact}, nil
 		}
 	}()
 	e := newEnv(pass)

@@ -1,9 +1,11 @@
 package facts
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -35,6 +37,31 @@ type FuncSummary struct {
 }
 
 func (*FuncSummary) AFact() {}
+
+// NeverNilFact lists the functions of a package (localName) whose only
+// summary is NeverNil: client packages hold thousands, and one fact per
+// package costs far less to carry to every importer than one per function.
+type NeverNilFact struct{ Funcs []string }
+
+func (*NeverNilFact) AFact() {}
+
+func (f *NeverNilFact) String() string { return fmt.Sprintf("nevernil(%d)", len(f.Funcs)) }
+
+// localName names fn within its package: "Name", or "Type.Name" for a
+// method.
+func localName(fn *types.Func) string {
+	fn = fn.Origin()
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}
 
 func (s *FuncSummary) String() string {
 	var parts []string
@@ -93,10 +120,19 @@ func exportSummaries(pass *analysis.Pass) map[*types.Func]*FuncSummary {
 			}
 		}
 	}
+	var neverNil []string
 	for fn, sum := range s.results {
-		if sum != nil {
+		switch {
+		case sum == nil:
+		case *sum == FuncSummary{NeverNil: true}:
+			neverNil = append(neverNil, localName(fn))
+		default:
 			pass.ExportObjectFact(fn, sum)
 		}
+	}
+	if len(neverNil) > 0 {
+		sort.Strings(neverNil)
+		pass.ExportPackageFact(&NeverNilFact{Funcs: neverNil})
 	}
 	return s.results
 }

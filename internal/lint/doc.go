@@ -25,6 +25,9 @@ type Doc struct {
 	Since string
 	// NonDefault marks an opt-in check: it runs only when named (-<name>).
 	NonDefault bool
+	// OptInWhy says, for an opt-in check, why it is not run by default:
+	// what measuring it on real providers showed.
+	OptInWhy string
 	// Summary is the check's row in the README's table: what it reports, in
 	// a sentence or two.
 	Summary string
@@ -86,6 +89,9 @@ func (d *Doc) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s.\n\n", d.Name, d.Title)
 	fmt.Fprintf(&b, "| | |\n|---|---|\n| rules | %s |\n| runs | %s |\n| default severity | %s |\n| since | %s |\n\n", ruleLinks(d.Rules), d.Runs(), d.Severity, d.Since)
+	if d.NonDefault && d.OptInWhy != "" {
+		fmt.Fprintf(&b, "Why opt-in: %s\n\n", d.OptInWhy)
+	}
 	fmt.Fprintf(&b, "## Why\n\n%s\n\n", d.Why)
 	fmt.Fprintf(&b, "## Bad\n\n```go\n%s\n```\n\n", strings.Trim(d.Bad, "\n"))
 	fmt.Fprintf(&b, "## Good\n\n```go\n%s\n```\n\n", strings.Trim(d.Good, "\n"))

@@ -344,7 +344,11 @@ func storedNeverNil(v ssa.Value, sums Summaries) bool {
 					return false
 				}
 				stored++
-			case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
+			case *ssa.UnOp, *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				if addr != ssa.Value(a) {
+					return false // captured again, deeper: not followed
+				}
 			default:
 				return false // its address escapes: it may be set elsewhere
 			}

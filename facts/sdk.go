@@ -79,9 +79,72 @@ func (e *env) sdkResourceExpr(x ast.Expr, body *ast.BlockStmt) *SDKResource {
 		return nil
 	}
 	if r := e.sdkResourceOf(obj); r != nil {
-		return cloneSDK(r) // the caller names and places it anew
+		r = cloneSDK(r) // the caller names and places it anew
+		if call, ok := x.(*ast.CallExpr); ok {
+			e.bindSDKVersion(r, call.Args, call.Ellipsis.IsValid())
+		}
+		return r
 	}
 	return nil
+}
+
+// bindSDKVersion resolves a SchemaVersion given as the building function's
+// parameter (resourceThing(2)) from a call's arguments; a non-constant
+// argument leaves the resource unresolved.
+func (e *env) bindSDKVersion(r *SDKResource, args []ast.Expr, ellipsis bool) {
+	if r.Schema.VersionParam == 0 {
+		return
+	}
+	i := r.Schema.VersionParam - 1
+	r.Schema.VersionParam = 0
+	if i >= len(args) || ellipsis {
+		r.Resolved = false
+		return
+	}
+	n, ok := e.intConst(args[i])
+	r.Schema.Version, r.Schema.VersionPos, r.Resolved = n, args[i].Pos(), r.Resolved && ok
+}
+
+// callSites lists the calls of fn in the package.
+func (e *env) callSites(fn *types.Func) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, f := range e.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && e.staticCallee(call) == fn {
+				out = append(out, call)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// bindAtCallSites resolves the SchemaVersion parameter of a resource built
+// by fn from the calls of fn in the package: the model holds one resource
+// per function, so calls passing different versions (resourceThing(1),
+// resourceThing(2)) are judged at the highest, which needs every upgrader
+// the others need. A call passing anything but a constant leaves it
+// unresolved.
+func (e *env) bindAtCallSites(r *SDKResource, fn *types.Func) *SDKResource {
+	if r.Schema.VersionParam == 0 {
+		return r
+	}
+	var best *SDKResource
+	for _, call := range e.callSites(fn) {
+		c := cloneSDK(r)
+		e.bindSDKVersion(c, call.Args, call.Ellipsis.IsValid())
+		if !c.Resolved {
+			return c
+		}
+		if best == nil || c.Schema.Version > best.Schema.Version {
+			best = c
+		}
+	}
+	if best == nil {
+		best = cloneSDK(r)
+		best.Resolved, best.Schema.VersionParam = false, 0
+	}
+	return best
 }
 
 func cloneSDK(r *SDKResource) *SDKResource {
@@ -208,10 +271,14 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 		r.SchemaResolved = attrs != nil || complete
 	case "SchemaVersion":
 		n, ok := e.intConst(v)
-		if !ok {
+		switch {
+		case ok:
+			r.Schema.Version, r.Schema.VersionPos = n, v.Pos()
+		case e.paramIndex(v) > 0:
+			r.Schema.VersionParam, r.Schema.VersionPos = e.paramIndex(v), v.Pos()
+		default:
 			r.Resolved = false
 		}
-		r.Schema.Version = n
 	case "StateUpgraders":
 		r.Upgraders, r.UpgradersResolved = e.sdkUpgraders(v)
 	case "MigrateState":
@@ -387,9 +454,12 @@ func (e *env) sdkResourceOf(obj types.Object) *SDKResource {
 	switch o := obj.(type) {
 	case *types.Func:
 		if d := e.funcs[o]; d != nil {
+			saved := e.params
+			e.params = o.Signature().Params()
 			if ret := returnExpr(d.Body); ret != nil {
 				r = e.sdkResourceExpr(ret, d.Body)
 			}
+			e.params = saved
 			if r == nil {
 				r = &SDKResource{Resolved: false, Pos: d.Name.Pos()}
 			}
@@ -451,6 +521,9 @@ func (e *env) findSDK() (found []*SDKResource, unresolved []string) {
 			continue // an old version kept for a state upgrader's Type
 		}
 		r := e.sdkResourceOf(obj)
+		if fn, ok := obj.(*types.Func); ok && r != nil {
+			r = e.bindAtCallSites(r, fn)
+		}
 		if r == nil || !r.Resolved {
 			unresolved = append(unresolved, obj.Name())
 			continue

@@ -218,7 +218,7 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 		}
 	}
 	if last := ups[len(ups)-1].Version; last < n-1 {
-		report(r.Pos, "SchemaVersion is %d but StateUpgraders end at version %d: state saved at version %d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode; add an upgrader for version %d", n, last, n-1, n-1)
+		report(r.Schema.VersionPos, "SchemaVersion is %d but StateUpgraders end at version %d: state saved at version %d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode; add an upgrader for version %d", n, last, n-1, n-1)
 	}
 	if first := ups[0].Version; first > 0 && !r.MigrateState {
 		report(ups[0].Pos, "StateUpgraders start at version %d and there is no MigrateState: state saved at version 0..%d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode", first, first-1)

@@ -32,10 +32,10 @@ func gap() *schema.Resource {
 }
 
 func endsEarly() *schema.Resource {
-	return &schema.Resource{ // want `SCHEMA-4: endsEarly: SchemaVersion is 2 but StateUpgraders end at version 0`
+	return &schema.Resource{
 		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
 		Schema:         attrs(),
-		SchemaVersion:  2,
+		SchemaVersion:  2, // want `SCHEMA-4: endsEarly: SchemaVersion is 2 but StateUpgraders end at version 0`
 		StateUpgraders: []schema.StateUpgrader{{Version: 0, Type: cty.EmptyObject, Upgrade: upgrade}},
 	}
 }
@@ -96,4 +96,34 @@ func bumpedOnly() *schema.Resource {
 		Schema:        attrs(),
 		SchemaVersion: 1,
 	}
+}
+
+// The version is a parameter of the function that builds the resource: it
+// resolves from the calls (the highest when they differ) and is judged as a
+// literal one.
+func versionedThing(version int) *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
+		Schema:         attrs(),
+		SchemaVersion:  version,
+		StateUpgraders: []schema.StateUpgrader{{Version: 0, Type: cty.EmptyObject, Upgrade: upgrade}},
+	}
+}
+
+// Safe: version 1 with the upgrader for version 0.
+func versionedSafe(version int) *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
+		Schema:         attrs(),
+		SchemaVersion:  version,
+		StateUpgraders: []schema.StateUpgrader{{Version: 0, Type: cty.EmptyObject, Upgrade: upgrade}},
+	}
+}
+
+func Provider() *schema.Provider {
+	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
+		"x_versioned_v1": versionedThing(1),
+		"x_versioned_v2": versionedThing(2), // want `SCHEMA-4: versionedThing: SchemaVersion is 2 but StateUpgraders end at version 0`
+		"x_versioned_ok": versionedSafe(1),
+	}}
 }

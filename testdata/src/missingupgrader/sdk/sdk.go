@@ -13,7 +13,9 @@ func noop(context.Context, *schema.ResourceData, any) diag.Diagnostics { return 
 
 func upgrade(_ context.Context, raw map[string]any, _ any) (map[string]any, error) { return raw, nil }
 
-func migrate(_ int, s *terraform.InstanceState, _ any) (*terraform.InstanceState, error) { return s, nil }
+func migrate(_ int, s *terraform.InstanceState, _ any) (*terraform.InstanceState, error) {
+	return s, nil
+}
 
 func attrs() map[string]*schema.Schema {
 	return map[string]*schema.Schema{"name": {Type: schema.TypeString, Required: true}}

@@ -72,7 +72,7 @@ func (a *analysis) rootArg(v ssa.Value) ssa.Value {
 	if mi, ok := v.(*ssa.MakeInterface); ok {
 		v = mi.X
 	}
-	if a.roots[v] {
+	if v = a.canonical(v); a.roots[v] {
 		return v
 	}
 	return nil
@@ -96,7 +96,7 @@ func (a *analysis) sink(call *ssa.Call, name string, args []ssa.Value, st rootSt
 		if mi, ok := v.(*ssa.MakeInterface); ok {
 			v = mi.X
 		}
-		if a.roots[v] {
+		if v = a.canonical(v); a.roots[v] {
 			got.union(st[v])
 		} else {
 			got.union(a.vals[v])

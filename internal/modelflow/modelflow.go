@@ -86,7 +86,10 @@ type analysis struct {
 	spec  Spec
 	depth int
 	roots map[ssa.Value]bool // tracked model storage
-	in    map[*ssa.BasicBlock]map[ssa.Value]fieldset
+	// cellOf maps each load of a model pointer variable (var data *Model;
+	// req.Plan.Get(ctx, &data)) to that variable, which stands for the model.
+	cellOf map[ssa.Value]ssa.Value
+	in     map[*ssa.BasicBlock]map[ssa.Value]fieldset
 	// failed: every path into the block has reported an error (an error
 	// diagnostic added, the true branch of HasError()); such paths are not
 	// success returns, and a save on them is not reported.
@@ -105,7 +108,7 @@ type analysis struct {
 }
 
 func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fieldset) *analysis {
-	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{},
+	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{}, cellOf: map[ssa.Value]ssa.Value{},
 		in: map[*ssa.BasicBlock]map[ssa.Value]fieldset{}, failed: map[*ssa.BasicBlock]bool{}, vals: map[ssa.Value]fieldset{},
 		tup: map[ssa.Value][]fieldset{}, found: map[*ssa.Call]fieldset{}, exit: map[ssa.Value]fieldset{}}
 	for _, p := range fn.Params {
@@ -122,6 +125,9 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 				if isModelPtr(v.(ssa.Value).Type()) && tracked(v.(ssa.Value)) {
 					a.roots[v.(ssa.Value)] = true
 				}
+				if alloc, ok := v.(*ssa.Alloc); ok && a.trackCell(alloc) {
+					a.roots[alloc] = true
+				}
 			}
 		}
 	}
@@ -135,6 +141,46 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 	}
 	a.in[fn.Blocks[0]] = start
 	return a
+}
+
+// trackCell: alloc is a variable holding a model pointer (var data *Model),
+// only ever loaded or handed to calls by address (req.Plan.Get(ctx, &data)):
+// the model it points to is tracked under the variable, each load standing
+// for it. A variable assigned another pointer is not.
+func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
+	p, ok := types.Unalias(alloc.Type()).(*types.Pointer)
+	if !ok || !isModelPtr(p.Elem()) || alloc.Referrers() == nil {
+		return false
+	}
+	var loads []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL || !tracked(r) {
+				return false
+			}
+			loads = append(loads, r)
+		case *ssa.MakeInterface:
+			if !onlyCallArgs(r) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	for _, l := range loads {
+		a.cellOf[l] = alloc
+	}
+	return true
+}
+
+// canonical returns the variable a load of a model pointer variable stands for.
+func (a *analysis) canonical(v ssa.Value) ssa.Value {
+	if c, ok := a.cellOf[v]; ok {
+		return c
+	}
+	return v
 }
 
 // isModelPtr: a pointer to a struct with tfsdk tags, directly or embedded.
@@ -218,6 +264,7 @@ func (a *analysis) fieldOf(addr ssa.Value) (root ssa.Value, tag string, deeper b
 		addr = fa.X
 	}
 	st, ok := tfapi.DerefStruct(addr.Type())
+	addr = a.canonical(addr)
 	if !a.roots[addr] || len(path) == 0 || !ok {
 		return nil, "", false
 	}

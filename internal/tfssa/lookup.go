@@ -78,6 +78,25 @@ func Lookups(t Target, model *facts.Model) []Lookup {
 	return out
 }
 
+// LookupChecks lists the error tests of t's direct lookups (calls that ask
+// the API keyed on state, not listings), whatever their error branch does;
+// only Call and Check are set.
+func LookupChecks(t Target) []Lookup {
+	var out []Lookup
+	for _, b := range t.Fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		call, _ := ErrCheck(ifi)
+		if call == nil || filtersError(call) || !asksAPI(call) || !KeyedOnState(t, call) || ListsOnly(call) {
+			continue
+		}
+		out = append(out, Lookup{Call: call, Check: ifi, Asks: call})
+	}
+	return out
+}
+
 // RemovedThenFails is a branch of a Read that removes the resource and
 // then fails anyway.
 type RemovedThenFails struct {
@@ -878,6 +897,10 @@ func verb(name, v string) bool {
 }
 
 // responseMeta: *http.Response, or a client's *XxxResponse / *XxxMeta.
+// ResponseMeta: t points to a response or metadata struct returned beside
+// an answer (*http.Response, *APIResponse, *Meta).
+func ResponseMeta(t types.Type) bool { return responseMeta(t) }
+
 func responseMeta(t types.Type) bool {
 	p, ok := t.(*types.Pointer)
 	if !ok {

@@ -29,6 +29,11 @@ func run(pass *analysis.Pass) (any, error) {
 		c.checkNilObject(t)
 		c.checkMessages(t)
 		c.checkHelperMessages(t)
+		if !t.Exists && !t.Wrapped {
+			lookups := tfssa.LookupChecks(t)
+			c.checkWrongVariable(t, lookups)
+			c.checkNilResponse(t, lookups)
+		}
 	}
 	return nil, nil
 }

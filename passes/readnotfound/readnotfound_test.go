@@ -24,6 +24,8 @@ var outcomes = []testutil.Outcome{
 	{Finding: `without a nil test`, Says: `the provider panics`},
 	{Finding: `fails with an error saying the object is missing`, Says: `every plan then fails after an out-of-band delete`},
 	{Finding: `fails here with the error of`, Says: `every plan then fails after an out-of-band delete`},
+	{Finding: `tests for a missing object on the result of`, Says: `this test does not see it and the Read fails`},
+	{Finding: `on its error path without testing it for nil`, Says: `the provider panics instead of reporting the error`},
 }
 
 // A Read that removes and then fails on its not-found test and on another

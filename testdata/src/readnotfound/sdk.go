@@ -43,6 +43,9 @@ func Provider() *schema.Provider {
 		"x_fetch_tested":   {CreateContext: create, ReadContext: readFetchTested, DeleteContext: remove, Schema: nameSchema()},
 		"x_id_by_name":     {CreateContext: create, ReadContext: readIDByName, DeleteContext: remove, Schema: nameSchema()},
 		"x_named_refresh":  {CreateContext: createNamed, ReadContext: readNamedEveryRefresh, DeleteContext: remove, Schema: nameSchema()},
+		"x_wrong_variable": {CreateContext: create, ReadContext: readWrongVariable, DeleteContext: remove, Schema: nameSchema()},
+		"x_right_variable": {CreateContext: create, ReadContext: readRightVariable, DeleteContext: remove, Schema: nameSchema()},
+		"x_nil_response":   {CreateContext: create, ReadContext: readNilResponse, DeleteContext: remove, Schema: nameSchema()},
 		"x_removes_twice":  {CreateContext: create, ReadContext: readRemovesTwice, DeleteContext: remove, Schema: nameSchema()},
 		"x_found_empty":    {CreateContext: create, ReadContext: readFoundEmpty, DeleteContext: remove, Schema: nameSchema()},
 	}}

@@ -197,7 +197,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		dirs  []string // fixture folders counted (default: the check's own)
 		want  int
 	}{
-		{"readnotfound", nil, 22},
+		{"readnotfound", nil, 24},
 		// 8 of them on Reads in the readnotfound fixtures that never remove.
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 22},
 		{"lookupnotfound", nil, 13},

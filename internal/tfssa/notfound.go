@@ -88,6 +88,10 @@ func notFoundCompare(b *ssa.BinOp, sums Summaries) (NotFound, bool) {
 		if tfapi.NotFoundStatus(c.Type(), c.Value) {
 			return NotFound{Succ: succ, What: "the status is " + c.Value.ExactString()}, true
 		}
+		if tfapi.NotFoundText(c.Value) {
+			// An API's error code: apiErr.Code == "ResourceNotFound".
+			return NotFound{Succ: succ, What: "the code is " + c.Value.ExactString()}, true
+		}
 		if c.IsNil() {
 			if name, ok := nilObject(pair[0]); ok && !neverNil(pair[0].(*ssa.Extract).Tuple.(*ssa.Call), sums) {
 				call := pair[0].(*ssa.Extract).Tuple.(*ssa.Call)

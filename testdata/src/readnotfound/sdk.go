@@ -46,6 +46,10 @@ func Provider() *schema.Provider {
 		"x_wrong_variable": {CreateContext: create, ReadContext: readWrongVariable, DeleteContext: remove, Schema: nameSchema()},
 		"x_right_variable": {CreateContext: create, ReadContext: readRightVariable, DeleteContext: remove, Schema: nameSchema()},
 		"x_nil_response":   {CreateContext: create, ReadContext: readNilResponse, DeleteContext: remove, Schema: nameSchema()},
+		"x_grpc_error":     {CreateContext: create, ReadContext: readGRPCError, DeleteContext: remove, Schema: nameSchema()},
+		"x_grpc_removed":   {CreateContext: create, ReadContext: readGRPCRemoved, DeleteContext: remove, Schema: nameSchema()},
+		"x_code_error":     {CreateContext: create, ReadContext: readCodeError, DeleteContext: remove, Schema: nameSchema()},
+		"x_code_removed":   {CreateContext: create, ReadContext: readCodeRemoved, DeleteContext: remove, Schema: nameSchema()},
 		"x_removes_twice":  {CreateContext: create, ReadContext: readRemovesTwice, DeleteContext: remove, Schema: nameSchema()},
 		"x_found_empty":    {CreateContext: create, ReadContext: readFoundEmpty, DeleteContext: remove, Schema: nameSchema()},
 	}}

@@ -88,3 +88,8 @@ func (Client) Entity(id string) (*Thing, error) {
 	var out entityResponse
 	return &out.Entity, nil
 }
+
+// CodedError carries the API's error code ("ResourceNotFound").
+type CodedError struct{ Code string }
+
+func (e *CodedError) Error() string { return e.Code }

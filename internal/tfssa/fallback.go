@@ -22,16 +22,23 @@ func Fallback(t Target, b *ssa.BasicBlock) bool {
 		k := &keyed{t: t, input: stateInput(t), seen: map[ssa.Value]bool{}, idOnly: true}
 		return k.from(v, 0)
 	}
+	return UnderTest(b, func(ifi *ssa.If) (int, bool) {
+		if succ, ok := emptyTest(t, ifi.Cond); ok {
+			return succ, true
+		}
+		succ, ok := parseFailure(ifi, fromID)
+		return succ, ok && canonicalID(t, ifi.Block().Succs[succ])
+	})
+}
+
+// UnderTest reports whether b runs only on one side of a test dominating
+// it: the side test names for the test ending a dominator of b.
+func UnderTest(b *ssa.BasicBlock, test func(*ssa.If) (succ int, ok bool)) bool {
 	for d := b.Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if succ, ok := emptyTest(t, ifi.Cond); ok && OnlyThrough(d, succ, b) {
-			return true
-		}
-		if succ, ok := parseFailure(ifi, fromID); ok && OnlyThrough(d, succ, b) && canonicalID(t, d.Succs[succ]) {
-			return true
+		if ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok {
+			if succ, ok := test(ifi); ok && OnlyThrough(d, succ, b) {
+				return true
+			}
 		}
 	}
 	return false
@@ -58,7 +65,7 @@ func fallbackHelper(t Target, call *ssa.Call) bool {
 	}
 	fromParam := func(v ssa.Value) bool {
 		for _, p := range params {
-			if derivedFrom(v, p, map[ssa.Value]bool{}, 0) {
+			if builtFrom(v, func(x ssa.Value) bool { return x == ssa.Value(p) }) {
 				return true
 			}
 		}
@@ -71,7 +78,7 @@ func fallbackHelper(t Target, call *ssa.Call) bool {
 			if !ok || !AsksRemote(c.Common(), fn.Pkg) {
 				continue
 			}
-			if !parsedFallback(b, fromParam) {
+			if !UnderTest(b, func(ifi *ssa.If) (int, bool) { return parseFailure(ifi, fromParam) }) {
 				return false
 			}
 			asked = true
@@ -96,7 +103,7 @@ func canonicalID(t Target, b *ssa.BasicBlock) bool {
 	}
 	for _, cb := range t.Create.Blocks {
 		for _, instr := range cb.Instrs {
-			if v := savedAsID(instr); v != nil && formatsNumber(v, map[ssa.Value]bool{}, 0) {
+			if v := savedAsID(instr); v != nil && formatsNumber(v) {
 				return true
 			}
 		}
@@ -105,42 +112,49 @@ func canonicalID(t Target, b *ssa.BasicBlock) bool {
 }
 
 // formatsNumber: v is, or is built from, a number formatted by strconv.
-func formatsNumber(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
-	if v == nil || depth > 6 || seen[v] {
-		return false
-	}
-	seen[v] = true
-	if call, ok := v.(*ssa.Call); ok {
-		if fn := call.Common().StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strconv" {
-			switch fn.Name() {
-			case "Itoa", "FormatInt", "FormatUint":
-				return true
-			}
+func formatsNumber(v ssa.Value) bool {
+	return builtFrom(v, func(v ssa.Value) bool {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return false
 		}
-	}
-	instr, ok := v.(ssa.Instruction)
-	if !ok {
-		return false
-	}
-	for _, op := range instr.Operands(nil) {
-		if op != nil && formatsNumber(*op, seen, depth+1) {
+		fn := call.Common().StaticCallee()
+		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "strconv" {
+			return false
+		}
+		switch fn.Name() {
+		case "Itoa", "FormatInt", "FormatUint":
 			return true
 		}
-	}
-	return false
+		return false
+	})
 }
 
-// parsedFallback: b runs only where a value derived as from says fails to
-// parse.
-func parsedFallback(b *ssa.BasicBlock, from func(ssa.Value) bool) bool {
-	for d := b.Idom(); d != nil; d = d.Idom() {
-		if ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok {
-			if succ, ok := parseFailure(ifi, from); ok && OnlyThrough(d, succ, b) {
+// builtFrom: v, or an operand of the instructions it is computed by (a few
+// steps back), satisfies match.
+func builtFrom(v ssa.Value, match func(ssa.Value) bool) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if v == nil || depth > 8 || seen[v] {
+			return false
+		}
+		seen[v] = true
+		if match(v) {
+			return true
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		for _, op := range instr.Operands(nil) {
+			if op != nil && walk(*op, depth+1) {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	return walk(v, 0)
 }
 
 // parseFailure: ifi tests the outcome of a call that parses a value (from
@@ -179,28 +193,6 @@ func okCheck(cond ssa.Value) (*ssa.Call, int) {
 		return nil, 0
 	}
 	return call, succ
-}
-
-// derivedFrom: v is computed from p (through conversions, slicing, calls
-// handed it), within a few steps.
-func derivedFrom(v ssa.Value, p *ssa.Parameter, seen map[ssa.Value]bool, depth int) bool {
-	if v == ssa.Value(p) {
-		return true
-	}
-	if v == nil || depth > 8 || seen[v] {
-		return false
-	}
-	seen[v] = true
-	instr, ok := v.(ssa.Instruction)
-	if !ok {
-		return false
-	}
-	for _, op := range instr.Operands(nil) {
-		if op != nil && derivedFrom(*op, p, seen, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 // emptyTest: cond compares a value read from state with "" (x == "",

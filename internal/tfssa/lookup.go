@@ -742,7 +742,7 @@ func (k *keyed) from(v ssa.Value, depth int) bool {
 	case *ssa.Const, *ssa.Global, *ssa.Function:
 		return false
 	case *ssa.Extract:
-		if responseMeta(v.Type()) || tfapi.IsError(v.Type()) {
+		if ResponseMeta(v.Type()) || tfapi.IsError(v.Type()) {
 			return false // the answer to another call (a page link), not a key from state
 		}
 	}
@@ -883,7 +883,7 @@ func ListsOnly(call *ssa.Call) bool {
 		case *types.Slice, *types.Map:
 			lists = true
 		default:
-			if !tfapi.IsError(t) && !responseMeta(t) {
+			if !tfapi.IsError(t) && !ResponseMeta(t) {
 				return false
 			}
 		}
@@ -896,12 +896,9 @@ func verb(name, v string) bool {
 	return strings.HasPrefix(name, v) && (len(name) == len(v) || unicode.IsUpper(rune(name[len(v)])))
 }
 
-// responseMeta: *http.Response, or a client's *XxxResponse / *XxxMeta.
-// ResponseMeta: t points to a response or metadata struct returned beside
-// an answer (*http.Response, *APIResponse, *Meta).
-func ResponseMeta(t types.Type) bool { return responseMeta(t) }
-
-func responseMeta(t types.Type) bool {
+// ResponseMeta: *http.Response, or a client's *XxxResponse / *XxxMeta,
+// returned beside an answer.
+func ResponseMeta(t types.Type) bool {
 	p, ok := t.(*types.Pointer)
 	if !ok {
 		return false

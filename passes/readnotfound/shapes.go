@@ -78,27 +78,19 @@ func (c *checker) checkNilResponse(t tfssa.Target, lookups []tfssa.Lookup) {
 
 // nilTested: b runs only on the non-nil side of a test of v against nil.
 func nilTested(v ssa.Value, b *ssa.BasicBlock) bool {
-	for d := b.Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
+	return tfssa.UnderTest(b, func(ifi *ssa.If) (int, bool) {
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
 		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-			continue
+			return 0, false
 		}
 		if !(cmp.X == v && tfssa.IsNilConst(cmp.Y) || cmp.Y == v && tfssa.IsNilConst(cmp.X)) {
-			continue
+			return 0, false
 		}
-		nonNil := 0 // the true side of v != nil
 		if cmp.Op == token.EQL {
-			nonNil = 1
+			return 1, true // the false side of v == nil
 		}
-		if tfssa.OnlyThrough(d, nonNil, b) {
-			return true
-		}
-	}
-	return false
+		return 0, true
+	})
 }
 
 func (c *checker) reportNilResponse(t tfssa.Target, l tfssa.Lookup, pos token.Pos) {

@@ -76,7 +76,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 				_, exists := r.Funcs["Exists"]
 				t := Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped, ParentKeys: parentKeys(r)}
 				if c, ok := r.Funcs["Create"]; ok && method == "Read" {
-					t.Create = byName[c.Key()]
+					t.Create = unforwarded(byName[c.Key()], model)
 				}
 				add(t)
 				break
@@ -361,13 +361,18 @@ func (s *Siblings) Of(t Target, method string) *ssa.Function {
 		return s.funcs[facts.Method(s.pass.Pkg, t.Name, method)]
 	}
 	if ref, ok := s.sdkRef(t, method); ok {
-		fn := s.byName[ref.Key()]
-		if g, _ := forwarded(fn, s.model); g != nil {
-			return g // Create: busy.Retry(create, ctx, d, meta)
-		}
-		return fn
+		return unforwarded(s.byName[ref.Key()], s.model)
 	}
 	return nil
+}
+
+// unforwarded: the function fn hands its work to (Create:
+// busy.Retry(create, ctx, d, meta)), or fn itself.
+func unforwarded(fn *ssa.Function, model *facts.Model) *ssa.Function {
+	if g, _ := forwarded(fn, model); g != nil {
+		return g
+	}
+	return fn
 }
 
 // sdkRef is the function t's SDK resource sets for method.

@@ -76,8 +76,11 @@ func (r *Request) Field(v ssa.Value) string {
 
 func (r *Request) field(v ssa.Value) *types.Var {
 	i, ok := r.FieldIndex(v)
+	if !ok {
+		return nil
+	}
 	st, isStruct := r.Param.Type().Underlying().(*types.Struct)
-	if !ok || !isStruct || i >= st.NumFields() {
+	if !isStruct || i >= st.NumFields() {
 		return nil
 	}
 	return st.Field(i)

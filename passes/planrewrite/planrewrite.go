@@ -231,16 +231,81 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 		}
 		for _, b := range fn.Blocks {
 			for i, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
+				if !reaches(b, i, set) {
 					continue
 				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || tfssa.ModelRoot(fa.X) != m || !reaches(b, i, set) {
-					continue
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					out = append(out, s.fieldWrites(instr, m, known[b])...)
+				case *ssa.Call:
+					out = append(out, helperWrites(fn, s, instr, m, known[b])...)
 				}
-				if attr := modelflow.FieldTag(fa); attr != "" {
-					out = append(out, write{attr: attr, class: s.class(st.Val, 0), guards: known[b], pos: st.Pos()})
+			}
+		}
+	}
+	return out
+}
+
+// fieldWrites: a store into a field of model m.
+func (s *scope) fieldWrites(st *ssa.Store, m ssa.Value, guards map[guard]bool) []write {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok || s.root(fa.X) != m {
+		return nil
+	}
+	attr := modelflow.FieldTag(fa)
+	if attr == "" {
+		return nil
+	}
+	return []write{{attr: attr, class: s.class(st.Val, 0), guards: guards, pos: st.Pos()}}
+}
+
+// helperWrites: the stores into the plan model m made by a function of the
+// package that ModifyPlan hands the model to (one level deep), classed
+// with the helper's own tests of the config, plan and state models it is
+// handed too, and holding the guards of the call site.
+func helperWrites(fn *ssa.Function, s *scope, call *ssa.Call, m ssa.Value, at map[guard]bool) []write {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg != fn.Pkg || len(callee.Blocks) == 0 || len(callee.Params) != len(call.Call.Args) {
+		return nil
+	}
+	hs := &scope{Request: tfssa.NewRequest(callee, nil), models: map[ssa.Value]string{}}
+	var plan ssa.Value
+	for i, arg := range call.Call.Args {
+		r := s.root(arg)
+		if r == nil {
+			continue
+		}
+		if r == m {
+			plan = callee.Params[i]
+			hs.models[plan] = fromPlan
+		} else if src, ok := s.models[r]; ok {
+			hs.models[callee.Params[i]] = src
+		}
+	}
+	if plan == nil {
+		return nil
+	}
+	known := hs.facts(callee)
+	var out []write
+	for _, b := range callee.Blocks {
+		guards := map[guard]bool{}
+		for g := range at {
+			guards[g] = true
+		}
+		for g := range known[b] {
+			guards[g] = true
+		}
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			for _, w := range hs.fieldWrites(st, plan, guards) {
+				// A value the helper computes from what it was handed may be
+				// the configured one re-expressed (a timestamp parsed and
+				// formatted again): not followed that far, so not decided.
+				if w.class != other {
+					out = append(out, w)
 				}
 			}
 		}
@@ -285,9 +350,9 @@ func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
 		if p, ok := strings.CutPrefix(gd.fact, "path="); ok && gd.attr == "" && p != a.Name {
 			return "", "", false // the write is for another attribute
 		}
-		// Under a test that another attribute is not configured, the rule
-		// that ties the two (a validator, a ConflictsWith) is out of sight.
-		if gd.attr != "" && gd.attr != a.Name && (gd.fact == "config.null" || gd.fact == "config.absent") {
+		// Under a test that another attribute is or is not configured, the
+		// rule that ties the two (a validator, a ConflictsWith) is out of sight.
+		if gd.attr != "" && gd.attr != a.Name && otherSet[gd.fact] {
 			return "", "", false
 		}
 	}
@@ -297,16 +362,21 @@ func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
 	cfgNull := g("config.null") || g("plan.null") || g("config.absent")
 	cfgSet := a.Required || g("config.notnull") || g("config.unknown") || (!a.Computed && (g("plan.notnull") || g("plan.unknown")))
 	configurable := a.Required || a.Optional
-	switch w.class {
-	case other, isUnknown:
-	default:
-		return "", "", false // the config's, the plan's or the prior state's value, or null
-	}
 	if !configurable {
 		return "", "", false
 	}
+	switch w.class {
+	case other, isUnknown:
+	case fromState:
+		return decideState(a, g)
+	default:
+		return "", "", false // the config's or the plan's value, or null
+	}
 	if !a.Computed && !cfgSet {
 		return "PLAN-2", "the attribute is not Computed, so when the configuration leaves it null the plan must be null too; Terraform rejects the plan (\"Provider produced invalid plan\")", true
+	}
+	if w.class == other && mayBeUnknown(g) && !g("plan.absent") {
+		return "PLAN-1", "this branch is taken when the configuration is null or not yet known: a configured value not known until apply must stay unknown in the plan, and a value of the provider's own there makes Terraform reject the plan (\"Provider produced invalid plan\"); return when req.ConfigValue.IsUnknown()", true
 	}
 	if cfgNull {
 		return "", "", false
@@ -328,9 +398,43 @@ func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
 	return "PLAN-1", "when the configuration sets this attribute, the plan must keep the configured value (or the prior state's); a rewritten value makes Terraform reject the plan (\"Provider produced invalid plan\"); act only when the configuration leaves it null, or normalise with a custom type's semantic equality", true
 }
 
+// otherSet: the facts about another attribute under which a rule tying
+// the two may decide this one.
+var otherSet = map[string]bool{"config.null": true, "config.absent": true, "config.notnull": true, "plan.notnull": true}
+
+// mayBeUnknown: the branch is taken when the configuration is null or not
+// yet known (`!IsNull() && !IsUnknown()` returned earlier, or only the plan
+// was tested), and nothing excludes the unknown case.
+func mayBeUnknown(g func(string) bool) bool {
+	if g("config.null") || g("config.notunknown") || g("plan.null") || g("plan.notunknown") {
+		return false
+	}
+	return g("config.absent") || g("config.unknown") || g("plan.absent") || g("plan.unknown")
+}
+
+// decideState: the prior state's value planned for a configurable attribute.
+// Terraform accepts it while the configuration is set (an equal form kept),
+// but not for an attribute that is not Computed when the configuration is
+// null, and not while the configuration is unknown: the final plan made
+// at apply, with the value known, then differs from this one.
+func decideState(a *facts.Attribute, g func(string) bool) (rules.ID, string, bool) {
+	null := g("config.null") || g("plan.null") ||
+		((g("config.absent") || g("plan.absent")) && !g("config.unknown") && !g("plan.unknown"))
+	if !a.Computed && !a.Required && null && !g("config.notnull") && !g("plan.notnull") {
+		return "PLAN-2", "the attribute is not Computed, so when the configuration leaves it null the plan must be null too, not the prior state's value; Terraform rejects the plan (\"Provider produced invalid plan\")", true
+	}
+	if mayBeUnknown(g) {
+		return "PLAN-8", "this branch is taken when the configuration is not yet known: the plan promises the prior state's value, and when the configured value becomes known at apply the final plan differs (\"Provider produced inconsistent final plan\"); return when req.ConfigValue.IsUnknown(), as UseStateForUnknown does", true
+	}
+	return "", "", false
+}
+
 func describe(class string) string {
-	if class == isUnknown {
+	switch class {
+	case isUnknown:
 		return "an unknown value"
+	case fromState:
+		return "the prior state's value"
 	}
 	return "a value of its own"
 }

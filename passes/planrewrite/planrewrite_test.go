@@ -18,4 +18,5 @@ func Test(t *testing.T) {
 // Terraform's plan validity check.
 var outcomes = []testutil.Outcome{
 	{Finding: `PLAN-[123]`, Says: `reject.*\("Provider produced invalid plan"\)`},
+	{Finding: `PLAN-8`, Says: `final plan differs \("Provider produced inconsistent final plan"\); return when req.ConfigValue.IsUnknown\(\)`},
 }

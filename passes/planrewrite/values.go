@@ -5,6 +5,7 @@
 package planrewrite
 
 import (
+	"go/token"
 	"go/types"
 	"regexp"
 	"strings"
@@ -46,6 +47,9 @@ func newScope(fn *ssa.Function, req ssa.Value) *scope {
 // it), the struct type and field index.
 func (s *scope) reqField(v ssa.Value) (types.Type, int, bool) {
 	i, ok := s.FieldIndex(v)
+	if !ok {
+		return nil, 0, false // also a helper's scope, which has no request
+	}
 	return s.Param.Type(), i, ok
 }
 
@@ -61,12 +65,36 @@ func (s *scope) source(v ssa.Value) (src, attr string, ok bool) {
 			return fromPlan, "", true
 		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if src, ok := s.models[tfssa.ModelRoot(fa.X)]; ok {
+			if src, ok := s.models[s.root(fa.X)]; ok {
 				return src, modelflow.FieldTag(fa), true
 			}
 		}
 	}
 	return "", "", false
+}
+
+// root: the model a value belongs to, a local (tfssa.ModelRoot) or, in a
+// helper, the parameter it was handed as.
+func (s *scope) root(v ssa.Value) ssa.Value {
+	if r := tfssa.ModelRoot(v); r != nil {
+		return r
+	}
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			if _, ok := s.models[x]; ok {
+				return x
+			}
+			return nil
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 func reqField(t types.Type, i int) (string, string, bool) {
@@ -285,6 +313,9 @@ func (s *scope) test(cond ssa.Value) (src, attr, method string, truth, ok bool) 
 		}
 		cond, truth = u.X, !truth
 	}
+	if b, isBin := cond.(*ssa.BinOp); isBin {
+		return s.nilTest(b, truth)
+	}
 	c, isCall := cond.(*ssa.Call)
 	if !isCall || len(c.Call.Args) != 1 {
 		return
@@ -295,4 +326,24 @@ func (s *scope) test(cond ssa.Value) (src, attr, method string, truth, ok bool) 
 	}
 	src, attr, ok = s.source(c.Call.Args[0])
 	return src, attr, fn.Name(), truth, ok
+}
+
+// nilTest recognises model.Field == nil / != nil: a pointer (a nested
+// block's struct) or slice field is null when nil.
+func (s *scope) nilTest(b *ssa.BinOp, truth bool) (src, attr, method string, holds, ok bool) {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return
+	}
+	x, k := b.X, b.Y
+	if c, isConst := x.(*ssa.Const); isConst {
+		x, k = k, c
+	}
+	if c, isConst := k.(*ssa.Const); !isConst || !c.IsNil() {
+		return
+	}
+	src, attr, ok = s.source(x)
+	if !ok || attr == "" {
+		return "", "", "", false, false
+	}
+	return src, attr, "IsNull", truth == (b.Op == token.EQL), true
 }

@@ -68,7 +68,98 @@ func (fromOther) PlanModifyString(ctx context.Context, req planmodifier.StringRe
 	}
 	var other types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("kind"), &other)...)
+	resp.PlanValue = types.StringValue(other.ValueString() + "-1") // want `PLAN-1: plan modifier PlanModifyString plans a value of its own for "derived" of serverResource: this branch is taken when the configuration is null or not yet known`
+}
+
+// fromOtherKnown is fromOther returning on an unknown configuration first:
+// what follows holds for null only.
+type fromOtherKnown struct{}
+
+func (fromOtherKnown) Description(context.Context) string         { return "from other" }
+func (fromOtherKnown) MarkdownDescription(context.Context) string { return "from other" }
+func (fromOtherKnown) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.ConfigValue.IsUnknown() {
+		return
+	}
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	var other types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("kind"), &other)...)
 	resp.PlanValue = types.StringValue(other.ValueString() + "-1")
+}
+
+// keepSecret keeps the stored secret while the configuration sets none, but
+// its test lets an unknown configuration through too.
+type keepSecret struct{}
+
+func (keepSecret) Description(context.Context) string         { return "keep secret" }
+func (keepSecret) MarkdownDescription(context.Context) string { return "keep secret" }
+func (keepSecret) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() {
+		return
+	}
+	if !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown() {
+		return
+	}
+	resp.PlanValue = req.StateValue // want `PLAN-8: plan modifier PlanModifyString plans the prior state's value for "secret" of serverResource: this branch is taken when the configuration is not yet known`
+}
+
+// stateForUnknown is UseStateForUnknown written by hand, testing the plan
+// only: an unknown plan value is also what an unknown configuration gives.
+type stateForUnknown struct{}
+
+func (stateForUnknown) Description(context.Context) string         { return "state for unknown" }
+func (stateForUnknown) MarkdownDescription(context.Context) string { return "state for unknown" }
+func (stateForUnknown) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() {
+		return
+	}
+	resp.PlanValue = req.StateValue // want `PLAN-8: plan modifier PlanModifyString plans the prior state's value for "token" of serverResource`
+}
+
+// stateForUnknownChecked tests the configuration as UseStateForUnknown
+// does: fine.
+type stateForUnknownChecked struct{}
+
+func (stateForUnknownChecked) Description(context.Context) string         { return "state for unknown" }
+func (stateForUnknownChecked) MarkdownDescription(context.Context) string { return "state for unknown" }
+func (stateForUnknownChecked) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	resp.PlanValue = req.StateValue
+}
+
+// emptyIsNull plans the stored empty string where the configuration is
+// null: the attribute is not Computed, so the plan must stay null.
+type emptyIsNull struct{}
+
+func (emptyIsNull) Description(context.Context) string         { return "empty is null" }
+func (emptyIsNull) MarkdownDescription(context.Context) string { return "empty is null" }
+func (emptyIsNull) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	if req.StateValue.IsNull() || req.StateValue.ValueString() != "" {
+		return
+	}
+	resp.PlanValue = req.StateValue // want `PLAN-2: plan modifier PlanModifyString plans the prior state's value for "filter" of serverResource: the attribute is not Computed`
+}
+
+// emptyIsNullComputed is the same on a Computed attribute: fine.
+type emptyIsNullComputed struct{}
+
+func (emptyIsNullComputed) Description(context.Context) string         { return "empty is null" }
+func (emptyIsNullComputed) MarkdownDescription(context.Context) string { return "empty is null" }
+func (emptyIsNullComputed) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	if req.StateValue.IsNull() || req.StateValue.ValueString() != "" {
+		return
+	}
+	resp.PlanValue = req.StateValue
 }
 
 // configModel reads the whole configuration and tests its own attribute.
@@ -127,15 +218,22 @@ func (r *serverResource) Metadata(ctx context.Context, req resource.MetadataRequ
 
 func (r *serverResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
-		"region":  schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{defaultValue("eu")}},
-		"zone":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{defaultValue("a")}},
-		"name":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{lowerCase{}}},
-		"kind":    schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{keepEquivalent{}, perAttribute{}}},
-		"etag":    schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{unknownOnChange{}}},
-		"team_id": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stripPrefix{}}},
-		"derived": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{fromOther{}}},
-		"mode":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}},
-		"pool":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}}, // guarded by "mode" unset: a validator ties them, out of sight
+		"region":   schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{defaultValue("eu")}},
+		"zone":     schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{defaultValue("a")}},
+		"name":     schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{lowerCase{}}},
+		"kind":     schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{keepEquivalent{}, perAttribute{}}},
+		"etag":     schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{unknownOnChange{}}},
+		"team_id":  schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stripPrefix{}}},
+		"derived":  schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{fromOther{}}},
+		"mode":     schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}},
+		"pool":     schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}}, // guarded by "mode" unset: a validator ties them, out of sight
+		"derived2": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{fromOtherKnown{}}},
+		"secret":   schema.StringAttribute{Optional: true, Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{keepSecret{}}},
+		"token":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{stateForUnknown{}}},
+		"token2":   schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{stateForUnknownChecked{}}},
+		"serial":   schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stateForUnknown{}}}, // Computed only: the configuration is always null
+		"filter":   schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{emptyIsNull{}}},
+		"filter2":  schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{emptyIsNullComputed{}}},
 	}}
 }
 
@@ -192,6 +290,15 @@ func (r *templateResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		plan.Owner = state.Owner // the prior state's value: fine
+		if plan.Label.IsUnknown() {
+			plan.Label = state.Label // want `PLAN-8: templateResource.ModifyPlan plans "label" as the prior state's value: this branch is taken when the configuration is not yet known`
+		}
+		if plan.Version.IsUnknown() {
+			plan.Version = state.Version // Computed only: fine
+		}
+		if plan.Owner.IsUnknown() && config.Owner.IsNull() {
+			plan.Owner = state.Owner // not configured: fine
+		}
 	}
 	plan.Version = types.StringUnknown() // Computed only: fine
 	if config.Owner.IsNull() {
@@ -272,6 +379,8 @@ func resources() []func() resource.Resource {
 		func() resource.Resource { return &templateResource{} },
 		func() resource.Resource { return &recordResource{} },
 		func() resource.Resource { return &sandboxResource{} },
+		func() resource.Resource { return &fleetResource{} },
+		func() resource.Resource { return &packResource{} },
 	}
 }
 
@@ -333,4 +442,137 @@ func (r *sandboxResource) Read(ctx context.Context, req resource.ReadRequest, re
 func (r *sandboxResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 }
 func (r *sandboxResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// fleetResource hands its plan model to a helper that marks values
+// unknown; only the helper's test of the configuration keeps a
+// configured value as written.
+type fleetModel struct {
+	ID      types.String `tfsdk:"id"`
+	Size    types.Int64  `tfsdk:"size"`
+	Nodes   types.String `tfsdk:"nodes"`
+	Version types.String `tfsdk:"version"`
+	Labels  types.String `tfsdk:"labels"`
+}
+
+type fleetResource struct{}
+
+func (r *fleetResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_fleet"
+}
+
+func (r *fleetResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":      schema.StringAttribute{Computed: true},
+		"size":    schema.Int64Attribute{Required: true},
+		"nodes":   schema.StringAttribute{Computed: true},
+		"version": schema.StringAttribute{Optional: true, Computed: true},
+		"labels":  schema.StringAttribute{Optional: true, Computed: true},
+	}}
+}
+
+func (r *fleetResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
+		return
+	}
+	var plan, state, config *fleetModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !plan.Size.Equal(state.Size) {
+		markResized(plan, config)
+	}
+	if !config.Version.IsUnknown() {
+		markResizedAt(plan, config.Version.ValueString())
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+func markResized(plan, config *fleetModel) {
+	plan.Nodes = types.StringUnknown()   // Computed only: fine
+	plan.Version = types.StringUnknown() // want `PLAN-3: fleetResource.ModifyPlan plans "version" as an unknown value`
+	if config.Labels.IsNull() {
+		plan.Labels = types.StringUnknown() // not configured: fine
+	}
+}
+
+func (r *fleetResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *fleetResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *fleetResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *fleetResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// packResource keeps prior values in ModifyPlan under tests that make the
+// unknown case impossible (another attribute set, with which a validator
+// makes this one conflict; a non-Computed value both null and configured)
+// and under one that does not (a Required value planned unknown).
+type packData struct {
+	Flags types.Int64 `tfsdk:"flags"`
+}
+
+type packModel struct {
+	ID       types.String `tfsdk:"id"`
+	Content  types.String `tfsdk:"content"`
+	Data     *packData    `tfsdk:"data"`
+	Branding types.Bool   `tfsdk:"branding"`
+	Hosts    types.String `tfsdk:"hosts"`
+}
+
+type packResource struct{}
+
+func (r *packResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_pack"
+}
+
+func (r *packResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":       schema.StringAttribute{Computed: true},
+		"content":  schema.StringAttribute{Optional: true, Computed: true},
+		"data":     schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{"flags": schema.Int64Attribute{Optional: true}}},
+		"branding": schema.BoolAttribute{Optional: true},
+		"hosts":    schema.StringAttribute{Required: true},
+	}}
+}
+
+func (r *packResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, state, config *packModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.Content.IsUnknown() && plan.Data != nil {
+		plan.Content = state.Content // content conflicts with data: fine
+	}
+	if plan.Branding.IsNull() && !config.Branding.IsNull() {
+		plan.Branding = state.Branding // a branch never taken: fine
+	}
+	if plan.Hosts.IsUnknown() {
+		plan.Hosts = state.Hosts // want `PLAN-8: packResource.ModifyPlan plans "hosts" as the prior state's value`
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+func (r *packResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *packResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *packResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *packResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// markResizedAt re-expresses a value it is handed: not decided.
+func markResizedAt(plan *fleetModel, version string) {
+	plan.Version = types.StringValue(strings.TrimPrefix(version, "v"))
 }

@@ -27,6 +27,7 @@ type write struct {
 	class  string
 	guards map[guard]bool
 	pos    token.Pos
+	konst  string // the constant planned (types.StringValue("x")), if any
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -45,9 +46,15 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		validated := validatedNames(pass, funcs, r)
+		compared := comparedConsts(fn)
 		for _, w := range modifyPlanWrites(fn) {
 			a := lookup(r.Schema.Attributes, w.attr)
 			if a == nil || validated[w.attr] {
+				continue
+			}
+			// A constant the attribute's own value is compared with may
+			// be the configured value, planned as written.
+			if w.konst != "" && compared[w.attr][w.konst] {
 				continue
 			}
 			if rule, why, ok := decide(a, w); ok {
@@ -218,7 +225,7 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 			case "SetAttribute":
 				if len(c.Call.Args) == 4 {
 					if attr := modelflow.PathRoot(c.Call.Args[2]); attr != "" {
-						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: known[b], pos: c.Pos()})
+						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: known[b], pos: c.Pos(), konst: constOf(c.Call.Args[3], 0)})
 					}
 				}
 			}
@@ -256,7 +263,7 @@ func (s *scope) fieldWrites(st *ssa.Store, m ssa.Value, guards map[guard]bool) [
 	if attr == "" {
 		return nil
 	}
-	return []write{{attr: attr, class: s.class(st.Val, 0), guards: guards, pos: st.Pos()}}
+	return []write{{attr: attr, class: s.class(st.Val, 0), guards: guards, pos: st.Pos(), konst: constOf(st.Val, 0)}}
 }
 
 // helperWrites: the stores into the plan model m made by a function of the
@@ -459,4 +466,76 @@ func lookup(attrs []facts.Attribute, name string) *facts.Attribute {
 		}
 	}
 	return nil
+}
+
+// constOf: the constant v is, directly or wrapped by a framework
+// constructor (types.StringValue("x")); "" otherwise.
+func constOf(v ssa.Value, depth int) string {
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil {
+			return x.Value.ExactString()
+		}
+	case *ssa.MakeInterface:
+		return constOf(x.X, depth+1)
+	case *ssa.ChangeType:
+		return constOf(x.X, depth+1)
+	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() == nil && len(x.Call.Args) == 1 && depth < 3 {
+			return constOf(x.Call.Args[0], depth+1)
+		}
+	}
+	return ""
+}
+
+// comparedConsts: for each attribute, the constants its value (a model
+// field's ValueXxx()) is compared with in fn and the package functions fn
+// calls: switch config.Mode.ValueString() { case "horizontal": ... }.
+func comparedConsts(fn *ssa.Function) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	scan := func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				bin, ok := instr.(*ssa.BinOp)
+				if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+					continue
+				}
+				for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+					k, ok := pair[1].(*ssa.Const)
+					if !ok || k.Value == nil {
+						continue
+					}
+					if attr := valueOfField(pair[0]); attr != "" {
+						if out[attr] == nil {
+							out[attr] = map[string]bool{}
+						}
+						out[attr][k.Value.ExactString()] = true
+					}
+				}
+			}
+		}
+	}
+	scan(fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if callee := c.Call.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee != fn {
+					scan(callee)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// valueOfField: the attribute whose model field v.ValueXxx() reads.
+func valueOfField(v ssa.Value) string {
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 {
+		return ""
+	}
+	if m := c.Call.StaticCallee(); m == nil || m.Signature.Recv() == nil || !strings.HasPrefix(m.Name(), "Value") {
+		return ""
+	}
+	return modelflow.LoadedTag(c.Call.Args[0])
 }

@@ -33,12 +33,26 @@ type scope struct {
 	*tfssa.Request
 	resp   ssa.Value            // a plan modifier's response: its PlanValue starts as the plan's
 	models map[ssa.Value]string // model alloc -> its source
+	attrs  map[ssa.Value]string // a local filled by GetAttribute -> the attribute
 }
 
 func newScope(fn *ssa.Function, req ssa.Value) *scope {
-	s := &scope{Request: tfssa.NewRequest(fn, req), models: map[ssa.Value]string{}}
+	s := &scope{Request: tfssa.NewRequest(fn, req), models: map[ssa.Value]string{}, attrs: map[ssa.Value]string{}}
 	for m, part := range s.Models {
 		s.models[m] = strings.ToLower(part)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) != 4 || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "GetAttribute" {
+				continue
+			}
+			if m := tfssa.ModelRoot(c.Call.Args[3]); m != nil && s.models[m] != "" {
+				if attr := modelflow.PathRoot(c.Call.Args[2]); attr != "" {
+					s.attrs[m] = attr
+				}
+			}
+		}
 	}
 	return s
 }
@@ -61,6 +75,9 @@ func (s *scope) source(v ssa.Value) (src, attr string, ok bool) {
 	}
 	switch v := v.(type) {
 	case *ssa.UnOp:
+		if attr, ok := s.attrs[v.X]; ok {
+			return s.models[v.X], attr, true
+		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && s.resp != nil && fa.X == s.resp && fieldName(fa) == "PlanValue" {
 			return fromPlan, "", true
 		}
@@ -168,6 +185,12 @@ func (s *scope) callClass(c *ssa.Call, depth int) string {
 			return isUnknown
 		case "NullValue":
 			return isNull
+		}
+		// state.X.ValueInt64() handed to SetAttribute: the same value.
+		if strings.HasPrefix(fn.Name(), "Value") && len(c.Call.Args) == 1 {
+			if cl := s.class(c.Call.Args[0], depth+1); cl == fromConfig || cl == fromPlan || cl == fromState {
+				return cl
+			}
 		}
 	}
 	if fn != nil && fn.Signature.Recv() == nil {

@@ -381,6 +381,7 @@ func resources() []func() resource.Resource {
 		func() resource.Resource { return &sandboxResource{} },
 		func() resource.Resource { return &fleetResource{} },
 		func() resource.Resource { return &packResource{} },
+		func() resource.Resource { return &tierResource{} },
 	}
 }
 
@@ -575,4 +576,75 @@ func (r *packResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 // markResizedAt re-expresses a value it is handed: not decided.
 func markResizedAt(plan *fleetModel, version string) {
 	plan.Version = types.StringValue(strings.TrimPrefix(version, "v"))
+}
+
+// tierResource plans constants its own tests of the configuration choose.
+type tierModel struct {
+	ID    types.String `tfsdk:"id"`
+	Mode  types.String `tfsdk:"mode"`
+	Tier  types.String `tfsdk:"tier"`
+	Level types.String `tfsdk:"level"`
+	Zone  types.String `tfsdk:"zone"`
+}
+
+type tierResource struct{}
+
+func (r *tierResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_tier"
+}
+
+func (r *tierResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":    schema.StringAttribute{Computed: true},
+		"mode":  schema.StringAttribute{Optional: true, Computed: true},
+		"tier":  schema.StringAttribute{Optional: true, Computed: true},
+		"level": schema.StringAttribute{Optional: true, Computed: true},
+		"zone":  schema.StringAttribute{Optional: true, Computed: true},
+	}}
+}
+
+func (r *tierResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
+		return
+	}
+	var config, plan, state tierModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || config.Mode.IsUnknown() {
+		return
+	}
+	if isFast(config) {
+		plan.Mode = types.StringValue("fast") // the configured "fast", or chosen for a null: fine
+		plan.Tier = types.StringValue("gold") // want `PLAN-1: tierResource.ModifyPlan plans "tier" as a value of its own`
+	} else {
+		plan.Mode = types.StringValue("slow")
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+
+	var level types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("level"), &level)...)
+	if level.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("level"), "basic")...) // not configured: fine
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("zone"), state.Zone.ValueString())...) // the prior state's value: fine
+}
+
+func isFast(config tierModel) bool {
+	switch config.Mode.ValueString() {
+	case "fast":
+		return true
+	case "slow":
+		return false
+	}
+	return !config.Tier.IsNull()
+}
+
+func (r *tierResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *tierResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *tierResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *tierResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }

@@ -5,6 +5,7 @@
 package planrewrite
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -246,7 +247,7 @@ func (s *scope) facts(fn *ssa.Function) blockFacts {
 				continue
 			}
 			for i, succ := range b.Succs {
-				out := s.edge(b, i, cur)
+				out := s.edge(b, i, cur, in)
 				old, seen := in[succ]
 				if !seen {
 					in[succ] = out
@@ -266,7 +267,7 @@ func (s *scope) facts(fn *ssa.Function) blockFacts {
 }
 
 // edge: the facts after leaving b by its i-th successor.
-func (s *scope) edge(b *ssa.BasicBlock, i int, cur map[guard]bool) map[guard]bool {
+func (s *scope) edge(b *ssa.BasicBlock, i int, cur map[guard]bool, in blockFacts) map[guard]bool {
 	out := make(map[guard]bool, len(cur)+2)
 	for g := range cur {
 		out[g] = true
@@ -275,25 +276,113 @@ func (s *scope) edge(b *ssa.BasicBlock, i int, cur map[guard]bool) map[guard]boo
 	if !ok {
 		return out
 	}
-	if attr, truth, ok := s.pathTest(ifi.Cond); ok {
-		if (i == 0) == truth {
+	cond, holds := strip(ifi.Cond, i == 0)
+	if phi, ok := cond.(*ssa.Phi); ok && in != nil {
+		return s.phiFacts(phi, holds, out, in)
+	}
+	s.condFacts(cond, holds, out)
+	return out
+}
+
+// strip removes negations: the condition tested and whether it holds on
+// the branch taken.
+func strip(cond ssa.Value, holds bool) (ssa.Value, bool) {
+	for {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op != token.NOT {
+			return cond, holds
+		}
+		cond, holds = u.X, !holds
+	}
+}
+
+// condFacts adds what cond (negations stripped) being holds establishes.
+func (s *scope) condFacts(cond ssa.Value, holds bool, out map[guard]bool) {
+	if attr, truth, ok := s.pathTest(cond); ok {
+		if holds == truth {
 			out[guard{"", "path=" + attr}] = true
 		}
-		return out
+		return
 	}
-	src, attr, method, truth, ok := s.test(ifi.Cond)
+	src, attr, method, truth, ok := s.test(cond)
 	if !ok {
-		return out
+		return
 	}
-	holds := (i == 0) == truth
 	fact := strings.ToLower(strings.TrimPrefix(method, "Is"))
-	if !holds {
+	if holds != truth {
 		fact = "not" + fact
 	} else {
 		out[guard{attr, src + ".absent"}] = true // null or unknown
 	}
 	out[guard{attr, src + "." + fact}] = true
+}
+
+// phiFacts: a boolean merged from branches (explicit := !a.IsNull() &&
+// !b.IsNull(), tested later) holds on the paths into the phi that can
+// give it that value and agree with what is known here; what holds is
+// what every such path establishes.
+func (s *scope) phiFacts(phi *ssa.Phi, holds bool, cur map[guard]bool, in blockFacts) map[guard]bool {
+	var out map[guard]bool
+	for j, e := range phi.Edges {
+		pred := phi.Block().Preds[j]
+		pin, ok := in[pred]
+		if !ok {
+			continue
+		}
+		path := s.edge(pred, succIndex(pred, phi.Block()), pin, nil)
+		if contradicts(path, cur) {
+			continue
+		}
+		for g := range cur {
+			path[g] = true
+		}
+		if k, isConst := e.(*ssa.Const); isConst {
+			if k.Value == nil || constant.BoolVal(k.Value) != holds {
+				continue
+			}
+		} else {
+			c, h := strip(e, holds)
+			s.condFacts(c, h, path)
+		}
+		if out == nil {
+			out = path
+			continue
+		}
+		for g := range out {
+			if !path[g] {
+				delete(out, g)
+			}
+		}
+	}
+	if out == nil {
+		return cur
+	}
 	return out
+}
+
+func succIndex(from, to *ssa.BasicBlock) int {
+	for i, s := range from.Succs {
+		if s == to {
+			return i
+		}
+	}
+	return -1
+}
+
+// contradicts: one set says null (unknown) where the other says not.
+func contradicts(a, b map[guard]bool) bool {
+	for g := range a {
+		for _, f := range []string{"null", "unknown"} {
+			src, fact, ok := strings.Cut(g.fact, ".")
+			if !ok {
+				continue
+			}
+			if fact == f && b[guard{g.attr, src + ".not" + f}] || fact == "not"+f && b[guard{g.attr, src + "." + f}] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pathTest recognises req.Path.Equal(path.Root("x")), possibly negated: a

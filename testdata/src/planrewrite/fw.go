@@ -382,6 +382,7 @@ func resources() []func() resource.Resource {
 		func() resource.Resource { return &fleetResource{} },
 		func() resource.Resource { return &packResource{} },
 		func() resource.Resource { return &tierResource{} },
+		func() resource.Resource { return &pipeResource{} },
 	}
 }
 
@@ -647,4 +648,54 @@ func (r *tierResource) Read(ctx context.Context, req resource.ReadRequest, resp 
 func (r *tierResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 }
 func (r *tierResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// pipeResource decides its mode through booleans built from the
+// configuration's tests.
+type pipeResource struct{}
+
+func (r *pipeResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_pipe"
+}
+
+func (r *pipeResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":       schema.StringAttribute{Computed: true},
+		"template": schema.StringAttribute{Optional: true, Computed: true},
+		"steps":    schema.StringAttribute{Optional: true, Computed: true},
+		"agents":   schema.StringAttribute{Optional: true, Computed: true},
+	}}
+}
+
+func (r *pipeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var cfgTemplate, cfgSteps types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("template"), &cfgTemplate)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("steps"), &cfgSteps)...)
+	if cfgTemplate.IsUnknown() || cfgSteps.IsUnknown() {
+		return
+	}
+	templateMode := !cfgTemplate.IsNull()
+	explicitSteps := !templateMode && !cfgSteps.IsNull()
+	if !templateMode {
+		if !explicitSteps {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("steps"), "default")...) // neither configured: fine
+		}
+	}
+	known := !cfgSteps.IsUnknown() && !cfgSteps.IsNull()
+	if !known {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("steps"), "default")...) // not configured (unknown returned above): fine
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("agents"), "any")...) // want `PLAN-1: pipeResource.ModifyPlan plans "agents" as a value of its own`
+}
+
+func (r *pipeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+func (r *pipeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+func (r *pipeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+}
+func (r *pipeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }

@@ -95,6 +95,24 @@ func (e *env) intConst(x ast.Expr) (int64, bool) {
 	return v, exact
 }
 
+// constName: "path.Name" of the package-level constant x names, or "".
+func (e *env) constName(x ast.Expr) string {
+	var id *ast.Ident
+	switch x := unparen(x).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return ""
+	}
+	c, ok := e.pass.TypesInfo.Uses[id].(*types.Const)
+	if !ok || c.Pkg() == nil || c.Parent() != c.Pkg().Scope() {
+		return ""
+	}
+	return c.Pkg().Path() + "." + c.Name()
+}
+
 func (e *env) stringConst(x ast.Expr) (string, bool) {
 	tv, found := e.pass.TypesInfo.Types[x]
 	if !found || tv.Value == nil || tv.Value.Kind() != constant.String {

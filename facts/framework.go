@@ -79,7 +79,7 @@ func (e *env) fwSchemaLit(lit *ast.CompositeLit, body *ast.BlockStmt) (Schema, b
 		n, isConst := e.intConst(v)
 		switch {
 		case isConst:
-			s.Version, s.VersionPos = n, v.Pos()
+			s.Version, s.VersionPos, s.VersionFrom = n, v.Pos(), e.constName(v)
 		case e.paramIndex(v) > 0:
 			s.VersionParam, s.VersionPos = e.paramIndex(v), v.Pos()
 		default:

@@ -118,6 +118,10 @@ func attrsString(attrs []Attribute, incomplete bool) string {
 type Schema struct {
 	Version    int64
 	VersionPos token.Pos
+	// VersionFrom names the package-level constant ("path.Name") the
+	// Version is written as, when it is one: resources sharing it were
+	// versioned together, whatever each was first released at.
+	VersionFrom string
 	// VersionParam is set (1-based) when Version is the given parameter of
 	// the helper that builds the schema (resourceSchema(2)): each call site
 	// resolves it from its argument.

@@ -18,11 +18,21 @@ var Analyzer = lint.NewAnalyzer(Doc, run, facts.Analyzer)
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
 	rep := lint.NewReporter(pass)
+	bare := map[string][]*facts.FrameworkResource{}
+	var keys []string
 	for _, r := range model.Framework {
 		if r.Kind == facts.KindResource && r.SchemaResolved {
-			checkFramework(rep, r)
+			if k := checkFramework(rep, r); k != "" {
+				if bare[k] == nil {
+					keys = append(keys, k)
+				}
+				bare[k] = append(bare[k], r)
+			}
 			checkDecodes(rep, r, model)
 		}
+	}
+	for _, k := range keys {
+		reportBare(rep, bare[k])
 	}
 	for _, r := range model.SDK {
 		if r.Kind == facts.KindResource && r.Resolved && r.UpgradersResolved {
@@ -32,7 +42,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
+// checkFramework reports what is wrong with r's upgraders; a Version
+// above 0 with no upgrader at all is returned as a key instead, for
+// reportBare to group the resources that share the Version's source.
+func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) (bareKey string) {
 	n := r.Schema.Version
 	if n > 0 {
 		switch {
@@ -43,13 +56,11 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 			// No upgrader at all and a Version no provider reaches one bump
 			// at a time: the resource was first released at it, nothing older
 			// exists in state (see bornAt).
-		case !r.HasUpgradeState:
-			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
-				Message: fmt.Sprintf("%s has schema Version %d but no UpgradeState method: on every state saved at an older version Terraform fails with %q and the user cannot plan", r.TypeName, n, unableToUpgrade)})
-		case r.UpgradersResolved && len(r.Upgraders) == 0:
-			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(r.Schema.VersionPos, r.Pos),
-				Related: []analysis.RelatedInformation{lint.Related(r.UpgradeStatePos, "UpgradeState defined here")},
-				Message: fmt.Sprintf("%s has schema Version %d but UpgradeState returns no upgrader: on every state saved at version 0..%d Terraform fails with %q and the user cannot plan", r.TypeName, n, n-1, unableToUpgrade)})
+		case !r.HasUpgradeState || r.UpgradersResolved && len(r.Upgraders) == 0:
+			bareKey = fmt.Sprintf("%t %d %s", r.HasUpgradeState, n, r.Schema.VersionFrom)
+			if r.Schema.VersionFrom == "" {
+				bareKey += fmt.Sprint(" ", lint.FirstValid(r.Schema.VersionPos, r.Pos))
+			}
 		case r.UpgradersResolved:
 			checkVersions(rep, r.TypeName, lint.FirstValid(r.Schema.VersionPos, r.Pos), n, r.Upgraders)
 		}
@@ -57,7 +68,7 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 	if !r.UpgradersResolved || n == 0 {
 		// At Version 0 every saved state is at version 0, which the framework
 		// passes through without calling any upgrader: none can break.
-		return
+		return bareKey
 	}
 	for _, u := range r.Upgraders {
 		if u.Version > n {
@@ -69,6 +80,43 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) {
 				Message: fmt.Sprintf("%s: upgrader for version %d reads req.State but sets no PriorSchema, so req.State is nil and the provider crashes (nil dereference) on every state of that version; set PriorSchema or read req.RawState", r.TypeName, u.Version)})
 		}
 	}
+	return bareKey
+}
+
+// reportBare reports resources with a Version above 0 and no upgrader. Where
+// several take their Version from one constant or one schema builder, they
+// were versioned together: those released at an older version fail on
+// their saved state, those first released later have none, and only the
+// release history tells which is which. One finding for the group names
+// them all.
+func reportBare(rep *lint.Reporter, rs []*facts.FrameworkResource) {
+	sort.Slice(rs, func(i, j int) bool { return rs[i].TypeName < rs[j].TypeName })
+	r, n := rs[0], rs[0].Schema.Version
+	pos := lint.FirstValid(r.Schema.VersionPos, r.Pos)
+	what := "no UpgradeState method"
+	var related []analysis.RelatedInformation
+	if r.HasUpgradeState {
+		what = "an UpgradeState that returns no upgrader"
+		related = append(related, lint.Related(r.UpgradeStatePos, "UpgradeState defined here"))
+	}
+	if len(rs) == 1 {
+		rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: pos, Related: related,
+			Message: fmt.Sprintf("%s has schema Version %d but %s: on every state saved at version 0..%d Terraform fails with %q and the user cannot plan", r.TypeName, n, what, n-1, unableToUpgrade)})
+		return
+	}
+	names := make([]string, len(rs))
+	for i, x := range rs {
+		names[i] = x.TypeName
+		if i > 0 {
+			related = append(related, lint.Related(lint.FirstValid(x.Schema.VersionPos, x.Pos), "%s takes the same Version %d here", x.TypeName, n))
+		}
+	}
+	from := "the same schema builder"
+	if c := r.Schema.VersionFrom; c != "" {
+		from = c[strings.LastIndex(c, "/")+1:]
+	}
+	rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: pos, Related: related,
+		Message: fmt.Sprintf("%d resources take schema Version %d from %s and have %s (%s): on the state of each one released at an older version Terraform fails with %q and the user cannot plan; only those first released at %d are safe", len(rs), n, from, what, strings.Join(names, ", "), unableToUpgrade, n)})
 }
 
 // checkDecodes: an upgrader reading req.State into a model whose fields are
@@ -220,7 +268,9 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	if last := ups[len(ups)-1].Version; last < n-1 {
 		report(r.Schema.VersionPos, "SchemaVersion is %d but StateUpgraders end at version %d: state saved at version %d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode; add an upgrader for version %d", n, last, n-1, n-1)
 	}
-	if first := ups[0].Version; first > 0 && !r.MigrateState {
-		report(ups[0].Pos, "StateUpgraders start at version %d and there is no MigrateState: state saved at version 0..%d keeps its old shape, and attributes renamed or retyped since are lost or fail to decode", first, first-1)
-	}
+	// State older than the first upgrader passes through unchanged, as it
+	// does for a resource with no upgrader at all: the SDK resources of a
+	// family often start their upgraders at the version the family had when
+	// the first shape change came, and nothing tells whether the older
+	// shapes differ. Not reported.
 }

@@ -32,7 +32,7 @@ func (emptyMap) Schema(_ context.Context, _ resource.SchemaRequest, resp *resour
 
 func emptySchema() schema.Schema {
 	return schema.Schema{
-		Version:    2, // want `SCHEMA-4: emptyMap has schema Version 2 but UpgradeState returns no upgrader`
+		Version:    2, // want `SCHEMA-4: emptyMap has schema Version 2 but an UpgradeState that returns no upgrader`
 		Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}},
 	}
 }

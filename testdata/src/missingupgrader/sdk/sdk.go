@@ -54,13 +54,15 @@ func tooNew() *schema.Resource {
 	}
 }
 
+// Safe: state older than the first upgrader passes through unchanged, as
+// without any upgrader; nothing tells whether version 0 had another shape.
 func strandedZero() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
 		Schema:        attrs(),
 		SchemaVersion: 2,
 		StateUpgraders: []schema.StateUpgrader{
-			{Version: 1, Type: cty.EmptyObject, Upgrade: upgrade}, // want `SCHEMA-4: strandedZero: StateUpgraders start at version 1 and there is no MigrateState`
+			{Version: 1, Type: cty.EmptyObject, Upgrade: upgrade},
 		},
 	}
 }

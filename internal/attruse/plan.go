@@ -52,7 +52,9 @@ func PlanWrites(pass *analysis.Pass, funcs map[*types.Func]*ssa.Function, r *fac
 
 // UnknownCandidates: Computed attributes whose plan value can be unknown in this
 // method, by dotted path; nested ones under configured parents too.
-func UnknownCandidates(r *facts.FrameworkResource, method string, modified func(string) bool) map[string]bool {
+// inert (may be nil) names the custom plan modifiers that leave a Create
+// plan as they found it (CreateInert).
+func UnknownCandidates(r *facts.FrameworkResource, method string, modified, inert func(string) bool) map[string]bool {
 	out := map[string]bool{}
 	var walk func(prefix string, attrs []facts.Attribute)
 	walk = func(prefix string, attrs []facts.Attribute) {
@@ -61,13 +63,13 @@ func UnknownCandidates(r *facts.FrameworkResource, method string, modified func(
 			if a.Uncertain || modified(a.Name) {
 				continue
 			}
-			if a.Computed && !a.HasDefault && !a.Block && PlanMayBeUnknown(a, method) {
+			if a.Computed && !a.HasDefault && !a.Block && PlanMayBeUnknown(a, method, inert) {
 				out[prefix+a.Name] = true
 				continue
 			}
 			// A plan modifier on the parent (coderd's versions list computing
 			// each element's hash) may set its nested values.
-			if !a.Incomplete && !a.Computed && PlanMayBeUnknown(a, method) {
+			if !a.Incomplete && !a.Computed && PlanMayBeUnknown(a, method, inert) {
 				walk(prefix+a.Name+".", a.Nested)
 			}
 		}
@@ -78,12 +80,28 @@ func UnknownCandidates(r *facts.FrameworkResource, method string, modified func(
 
 // PlanMayBeUnknown: no plan modifier that can make the value known. In
 // Create there is no prior state, so UseStateForUnknown does not help.
-func PlanMayBeUnknown(a *facts.Attribute, method string) bool {
+func PlanMayBeUnknown(a *facts.Attribute, method string, inert func(string) bool) bool {
+	custom := 0
 	for _, m := range a.PlanModifiers {
 		switch {
 		case strings.HasPrefix(m, "RequiresReplace"):
 		case m == "UseStateForUnknown" && method == "Create":
+		case m == "custom" && method == "Create" && inert != nil:
+			custom++
 		default:
+			return false
+		}
+	}
+	if custom == 0 {
+		return true
+	}
+	// Every custom modifier is known by type, and each acts only on a
+	// prior state: in Create none of them runs its write.
+	if len(a.CustomModifiers) != custom {
+		return false
+	}
+	for _, t := range a.CustomModifiers {
+		if !inert(t) {
 			return false
 		}
 	}

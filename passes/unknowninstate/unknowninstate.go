@@ -26,6 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	seen := map[*ssa.Function]bool{}
+	inert := attruse.CreateInert(pass, funcs)
 	for _, r := range model.Framework {
 		methods := []string{"Read"}
 		if r.Kind == facts.KindResource {
@@ -38,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 				for _, fn := range tfssa.Upgraders(up) {
 					if !seen[fn] {
 						seen[fn] = true
-						check(rep, r, "UpgradeState", fn, nil)
+						check(rep, r, "UpgradeState", fn, nil, nil)
 					}
 				}
 			}
@@ -52,20 +53,20 @@ func run(pass *analysis.Pass) (any, error) {
 			if m == "Update" && attruse.ReplacesOnEveryChange(r.Schema.Attributes) {
 				continue // Update is never called
 			}
-			check(rep, r, m, fn, attruse.PlanWrites(pass, funcs, r))
+			check(rep, r, m, fn, attruse.PlanWrites(pass, funcs, r), inert)
 		}
 	}
 	return nil, nil
 }
 
-func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function, modified func(string) bool) {
+func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function, modified, inert func(string) bool) {
 	spec := modelflow.Spec{}
 	rule := rules.ID("READ-1")
 	switch method {
 	case "UpgradeState":
 		rule = "UPGRADE-1"
 	case "Create", "Update":
-		spec.Candidates = attruse.UnknownCandidates(r, method, modified)
+		spec.Candidates = attruse.UnknownCandidates(r, method, modified, inert)
 		rule = "APPLY-1"
 	}
 	attrWrites, anyWrite := setAttributes(fn)

@@ -33,6 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	reported := map[token.Pos]bool{}
+	inert := attruse.CreateInert(pass, funcs)
 	for _, r := range model.Framework {
 		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
@@ -42,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fn == nil || m == "Update" && attruse.ReplacesOnEveryChange(r.Schema.Attributes) {
 				continue
 			}
-			cands := attruse.UnknownCandidates(r, m, attruse.PlanWrites(pass, funcs, r))
+			cands := attruse.UnknownCandidates(r, m, attruse.PlanWrites(pass, funcs, r), inert)
 			for _, s := range absentStores(fn, cands) {
 				if !reported[s.store] {
 					reported[s.store] = true
@@ -59,9 +60,15 @@ func run(pass *analysis.Pass) (any, error) {
 type absent struct {
 	attr        string
 	store, test token.Pos
+	loop        bool // every store lies in a loop over the answer
 }
 
 func finding(fn string, s absent) lint.Finding {
+	if s.loop {
+		return lint.Finding{Rule: "APPLY-1", Pos: s.store,
+			Related: []analysis.RelatedInformation{lint.Related(s.test, "the value is saved only in this loop, for an element that matches; when none does, %q keeps the plan's value", s.attr)},
+			Message: fmt.Sprintf("%s sets %q (Computed) only inside a loop over the API's answer: when no element matches (or there are none) the state keeps the plan's value, unknown when the configuration does not set it, and Terraform fails with \"Provider returned invalid result object after apply\"; set it to null before the loop", fn, s.attr)}
+	}
 	return lint.Finding{Rule: "APPLY-1", Pos: s.store,
 		Related: []analysis.RelatedInformation{lint.Related(s.test, "the value is saved only when this test finds it in the API's answer; on the other branch %q keeps the plan's value", s.attr)},
 		Message: fmt.Sprintf("%s sets %q (Computed) only when the API's answer holds it: otherwise the state keeps the plan's value, unknown when the configuration does not set it, and Terraform fails with \"Provider returned invalid result object after apply\"; set it to null on the other branch", fn, s.attr)}
@@ -78,11 +85,14 @@ func absentStores(fn *ssa.Function, cands map[string]bool) []absent {
 		switch in := instr.(type) {
 		case *ssa.Store:
 			if fa, ok := in.Addr.(*ssa.FieldAddr); ok && modelflow.IsModel(fa.X.Type()) {
+				if freshLocal(fa.X, fn) {
+					return // a helper's own model starts null, not with the plan's unknowns
+				}
 				if tag := modelflow.FieldTag(fa); cands[tag] {
 					stores[tag] = append(stores[tag], in)
 				}
-			} else if modelflow.IsModel(in.Val.Type()) {
-				opaque = true // *m = fromAPI(out)
+			} else if replacesModel(in, fn) {
+				opaque = true
 			}
 		case ssa.CallInstruction:
 			if handsModelAway(in.Common(), fn.Pkg) {
@@ -95,15 +105,44 @@ func absentStores(fn *ssa.Function, cands map[string]bool) []absent {
 	}
 	var out []absent
 	for tag, ss := range stores {
+		if loop := inLoops(ss); loop.IsValid() {
+			out = append(out, absent{tag, ss[0].Pos(), loop, true})
+			continue
+		}
 		if len(ss) != 1 {
 			continue
 		}
 		if test := presenceTest(ss[0]); test.IsValid() {
-			out = append(out, absent{tag, ss[0].Pos(), test})
+			out = append(out, absent{tag, ss[0].Pos(), test, false})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].store < out[j].store })
 	return out
+}
+
+// freshLocal: x is a model local to a helper (not Create or Update
+// itself), made there rather than handed in.
+func freshLocal(x ssa.Value, top *ssa.Function) bool {
+	a, ok := x.(*ssa.Alloc)
+	return ok && a.Parent() != top
+}
+
+// replacesModel: a whole model is stored over the one Create or Update
+// holds (plan = *fromAPI(out) there, *m = ... in a helper handed it); a
+// helper's own locals, and the elements of a list it builds, are not.
+func replacesModel(st *ssa.Store, top *ssa.Function) bool {
+	if !modelflow.IsModel(st.Val.Type()) {
+		return false
+	}
+	switch st.Addr.(type) {
+	case *ssa.Parameter:
+		return true
+	case *ssa.Alloc:
+		return st.Parent() == top
+	case *ssa.IndexAddr:
+		return false
+	}
+	return true
 }
 
 // handsModelAway: a call of code outside the package (not the framework's
@@ -270,6 +309,69 @@ func mentions(x ssa.Value, srcs map[ssa.Value]bool, n int) bool {
 		if b, ok := y.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
 			return mentions(y.Call.Args[0], srcs, n+1)
 		}
+	}
+	return false
+}
+
+// inLoops: every store lies in the body of a loop (for i < len(xs), or a
+// range over a map), so none is made when the loop finds nothing; the
+// position of the first store's loop, or NoPos.
+func inLoops(ss []*ssa.Store) token.Pos {
+	var first token.Pos
+	for _, st := range ss {
+		pos, ok := loopOf(st.Block())
+		if !ok {
+			return token.NoPos
+		}
+		if !first.IsValid() {
+			first = lint.FirstValid(pos, st.Pos())
+		}
+	}
+	return first
+}
+
+// loopOf: whether a loop's body dominates b, and where the innermost such
+// loop is (its condition, or the first positioned instruction of its
+// body: a range loop's test has no position).
+func loopOf(b *ssa.BasicBlock) (token.Pos, bool) {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || p.Succs[0] != d || !isLoopCond(ifi.Cond) {
+			continue
+		}
+		if pos := tfssa.CondPos(ifi); pos.IsValid() {
+			return pos, true
+		}
+		for _, instr := range d.Instrs {
+			if instr.Pos().IsValid() {
+				return instr.Pos(), true
+			}
+		}
+		return token.NoPos, true
+	}
+	return token.NoPos, false
+}
+
+// isLoopCond: i < len(xs), or the ok of a map range's next element.
+func isLoopCond(cond ssa.Value) bool {
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		if c.Op != token.LSS {
+			return false
+		}
+		call, ok := c.Y.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, ok := call.Call.Value.(*ssa.Builtin)
+		return ok && b.Name() == "len"
+	case *ssa.Extract:
+		_, ok := c.Tuple.(*ssa.Next)
+		return ok && c.Index == 0
 	}
 	return false
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -146,3 +147,115 @@ func (r gizmo) Create(ctx context.Context, req resource.CreateRequest, resp *res
 }
 
 var _ resource.Resource = gizmo{}
+
+// An item whose fields come as a list: a value is set when a field of its
+// purpose is in the list.
+type itemModel struct {
+	ID       types.String `tfsdk:"id"`
+	Title    types.String `tfsdk:"title"`
+	Username types.String `tfsdk:"username"`
+	Password types.String `tfsdk:"password"`
+	Note     types.String `tfsdk:"note"`
+	Pin      types.String `tfsdk:"pin"`
+	Code     types.String `tfsdk:"code"`
+}
+
+type field struct{ Purpose, Label, Value string }
+
+type item struct {
+	ID     string
+	Fields []field
+	Attrs  map[string]string
+}
+
+func (client) createItem(string) (*item, error) { return &item{}, nil }
+
+type vault struct{ c client }
+
+func (vault) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
+
+func (vault) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":       schema.StringAttribute{Computed: true},
+		"title":    schema.StringAttribute{Required: true},
+		"username": schema.StringAttribute{Optional: true, Computed: true},
+		"password": schema.StringAttribute{Optional: true, Computed: true, Sensitive: true},
+		"note":     schema.StringAttribute{Optional: true, Computed: true},
+		"pin":      schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{keepPrior{}}},
+		"code":     schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{defaultCode{}}},
+	}}
+}
+
+func itemToModel(it *item, m *itemModel) {
+	m.ID = types.StringValue(it.ID)
+	// A model of the helper's own, built aside: m's stores stay in sight.
+	prev := itemModel{Title: m.Title}
+	prev.Username = types.StringValue(it.ID)
+	keep(&prev)
+	m.Note = types.StringNull() // set before the loop: the loop may replace it
+	for _, f := range it.Fields {
+		switch f.Purpose {
+		case "USERNAME":
+			m.Username = types.StringValue(f.Value) // want `APPLY-1: vault.Create sets "username" \(Computed\) only inside a loop over the API's answer`
+		case "NOTES":
+			m.Note = types.StringValue(f.Value)
+		case "PIN":
+			m.Pin = types.StringValue(f.Value) // want `APPLY-1: vault.Create sets "pin" \(Computed\) only inside a loop over the API's answer`
+		case "CODE":
+			m.Code = types.StringValue(f.Value) // the plan modifier makes it known: fine
+		default:
+			if f.Label == "password" {
+				m.Password = types.StringValue(f.Value) // want `APPLY-1: vault.Create sets "password" \(Computed\) only inside a loop over the API's answer`
+			}
+		}
+	}
+	for k, v := range it.Attrs {
+		if k == "password" {
+			m.Password = types.StringValue(v)
+		}
+	}
+}
+
+func (r vault) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan itemModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	it, err := r.c.createItem(plan.Title.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("create", err.Error())
+		return
+	}
+	itemToModel(it, &plan)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (vault) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (vault) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (vault) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+var _ resource.Resource = vault{}
+
+// keepPrior keeps the prior value: without prior state (Create) it does
+// nothing, and the plan's unknown stays.
+type keepPrior struct{}
+
+func (keepPrior) Description(context.Context) string         { return "keep" }
+func (keepPrior) MarkdownDescription(context.Context) string { return "keep" }
+func (keepPrior) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	resp.PlanValue = req.StateValue
+}
+
+// defaultCode plans a value of its own when the configuration sets none.
+type defaultCode struct{}
+
+func (defaultCode) Description(context.Context) string         { return "default" }
+func (defaultCode) MarkdownDescription(context.Context) string { return "default" }
+func (defaultCode) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.ConfigValue.IsNull() {
+		resp.PlanValue = types.StringValue("0000")
+	}
+}
+
+func keep(*itemModel) {}

@@ -52,6 +52,12 @@ func remoteOp(c *ssa.CallCommon, pkg *ssa.Package) (string, *ssa.Function) {
 		return "", nil
 	}
 	if c.IsInvoke() {
+		// A method of an interface the standard library or a plugin
+		// library declares (attr.Value.ToTerraformValue, io.Reader.Read)
+		// is no call to the API.
+		if m := c.Method; m != nil && m.Pkg() != nil && (tfapi.IsStd(m.Pkg().Path()) || tfapi.IsPluginLib(m.Pkg().Path())) {
+			return "", nil
+		}
 		return c.Value.Type().String() + "." + c.Method.Name(), nil
 	}
 	fn := c.StaticCallee()

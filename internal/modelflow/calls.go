@@ -282,11 +282,14 @@ func (a *analysis) atReturn(ret *ssa.Return, st rootState) {
 		if i >= len(a.result) {
 			break
 		}
+		if k, ok := r.(*ssa.Const); ok && k.IsNil() && isModelPtr(r.Type()) {
+			continue // no model handed back: no field of it to save
+		}
 		val := a.vals[r]
 		if a.roots[r] {
 			val = st[r] // a fill method handing back its receiver: `return m`
 		}
-		if first {
+		if a.result[i] == nil {
 			a.result[i] = val.clone()
 		} else {
 			a.result[i] = intersect(a.result[i], val)

@@ -89,6 +89,9 @@ type analysis struct {
 	// cellOf maps each load of a model pointer variable (var data *Model;
 	// req.Plan.Get(ctx, &data)) to that variable, which stands for the model.
 	cellOf map[ssa.Value]ssa.Value
+	// assigned: cells given a model by assignment (state = fromAPI(...));
+	// a path where the cell holds no model yet tells nothing about fields.
+	assigned map[ssa.Value]bool
 	in     map[*ssa.BasicBlock]map[ssa.Value]fieldset
 	// failed: every path into the block has reported an error (an error
 	// diagnostic added, the true branch of HasError()); such paths are not
@@ -108,7 +111,7 @@ type analysis struct {
 }
 
 func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fieldset) *analysis {
-	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{}, cellOf: map[ssa.Value]ssa.Value{},
+	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{}, cellOf: map[ssa.Value]ssa.Value{}, assigned: map[ssa.Value]bool{},
 		in: map[*ssa.BasicBlock]map[ssa.Value]fieldset{}, failed: map[*ssa.BasicBlock]bool{}, vals: map[ssa.Value]fieldset{},
 		tup: map[ssa.Value][]fieldset{}, found: map[*ssa.Call]fieldset{}, exit: map[ssa.Value]fieldset{}}
 	for _, p := range fn.Params {
@@ -144,9 +147,10 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 }
 
 // trackCell: alloc is a variable holding a model pointer (var data *Model),
-// only ever loaded or handed to calls by address (req.Plan.Get(ctx, &data)):
-// the model it points to is tracked under the variable, each load standing
-// for it. A variable assigned another pointer is not.
+// only ever loaded, handed to calls by address (req.Plan.Get(ctx, &data))
+// or assigned a call's result or nil: the model it points to is tracked
+// under the variable, each load standing for it. A variable assigned
+// another pointer is not.
 func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
 	p, ok := types.Unalias(alloc.Type()).(*types.Pointer)
 	if !ok || !isModelPtr(p.Elem()) || alloc.Referrers() == nil {
@@ -164,6 +168,13 @@ func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
 			if !onlyCallArgs(r) {
 				return false
 			}
+		case *ssa.Store:
+			// state = fromAPI(...): the variable takes the model a
+			// followed helper hands back, or nil.
+			if r.Addr != alloc || !cellValue(r.Val) {
+				return false
+			}
+			a.assigned[alloc] = true
 		case *ssa.DebugRef:
 		default:
 			return false
@@ -173,6 +184,19 @@ func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
 		a.cellOf[l] = alloc
 	}
 	return true
+}
+
+// cellValue: a value a model pointer variable may be assigned and still
+// be followed: a call's result (a helper's model, judged by its summary)
+// or nil.
+func cellValue(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Call, *ssa.Extract:
+		return true
+	case *ssa.Const:
+		return v.IsNil()
+	}
+	return false
 }
 
 // canonical returns the variable a load of a model pointer variable stands for.
@@ -375,9 +399,20 @@ func (a *analysis) merge(b *ssa.BasicBlock, st rootState, failed bool) bool {
 	// block resolved it. A field set on some paths only (an API response
 	// that may omit it) is left alone: precision first.
 	for r, fs := range in {
+		if _, has := st[r]; !has && a.assigned[r] {
+			continue // no model on that path yet
+		}
 		for k := range fs {
 			if _, ok := st[r][k]; !ok {
 				delete(fs, k)
+				changed = true
+			}
+		}
+	}
+	for r := range a.assigned {
+		if _, has := in[r]; !has {
+			if fs, ok := st[r]; ok {
+				in[r] = fs.clone()
 				changed = true
 			}
 		}

@@ -92,7 +92,7 @@ type analysis struct {
 	// assigned: cells given a model by assignment (state = fromAPI(...));
 	// a path where the cell holds no model yet tells nothing about fields.
 	assigned map[ssa.Value]bool
-	in     map[*ssa.BasicBlock]map[ssa.Value]fieldset
+	in       map[*ssa.BasicBlock]map[ssa.Value]fieldset
 	// failed: every path into the block has reported an error (an error
 	// diagnostic added, the true branch of HasError()); such paths are not
 	// success returns, and a save on them is not reported.

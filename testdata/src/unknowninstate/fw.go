@@ -28,7 +28,7 @@ type model struct {
 type client struct{}
 
 func (client) Create(string) (fill.Out, error) { return fill.Out{}, nil }
-func (client) Wait(string) error                { return nil }
+func (client) Wait(string) error               { return nil }
 
 type base struct{ c client }
 

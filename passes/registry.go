@@ -40,6 +40,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updaterejects"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/zerocollection"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/zerofornull"
 )
 
@@ -81,5 +82,6 @@ var registry = []lint.Check{
 	{Doc: updaterejects.Doc, Analyzer: updaterejects.Analyzer},
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},
 	{Doc: usestatechanging.Doc, Analyzer: usestatechanging.Analyzer},
+	{Doc: zerocollection.Doc, Analyzer: zerocollection.Analyzer},
 	{Doc: zerofornull.Doc, Analyzer: zerofornull.Analyzer},
 }

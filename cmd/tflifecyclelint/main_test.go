@@ -204,7 +204,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unknowninstate", nil, 13},
 		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 8},
-		{"upgradermodel", nil, 11},
+		{"upgradermodel", nil, 12},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},
 		{"unguardedunknown", nil, 10},
@@ -232,6 +232,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"undeclaredkey", nil, 12},
 		{"unreachablenotfound", nil, 1},
 		{"overwrittenset", nil, 2},
+		{"zerocollection", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -248,14 +248,24 @@ func Upgraders(fn *ssa.Function) []*ssa.Function {
 			out = append(out, f)
 		}
 	}
+	visited := map[*ssa.Function]bool{}
 	var visit func(*ssa.Function)
 	visit = func(fn *ssa.Function) {
+		if visited[fn] {
+			return
+		}
+		visited[fn] = true
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
 					switch v := (*op).(type) {
 					case *ssa.Function:
 						add(v)
+						// 0: upgradeV0() — a function of the package that
+						// returns the StateUpgrader holding the upgrader.
+						if v.Pkg == fn.Pkg && len(v.Blocks) > 0 && returnsStateUpgrader(v) {
+							visit(v)
+						}
 					case *ssa.MakeClosure:
 						add(v.Fn.(*ssa.Function))
 					}
@@ -282,6 +292,16 @@ func boundTarget(f *ssa.Function) *ssa.Function {
 		}
 	}
 	return nil
+}
+
+func returnsStateUpgrader(f *ssa.Function) bool {
+	res := f.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		if _, name := tfapi.Named(res.At(i).Type()); name == "StateUpgrader" {
+			return true
+		}
+	}
+	return false
 }
 
 func isUpgrader(f *ssa.Function) bool {

@@ -15,6 +15,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/zerovalue"
 )
 
 // Analyzer reports state upgraders whose resp.State.Set model does not
@@ -33,7 +34,7 @@ type saved struct {
 	// built and unset: the local literal the model was built in, and its
 	// collection fields never written (zerovalue.go).
 	built *ssa.Alloc
-	unset []unsetField
+	unset []zerovalue.Field
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -53,7 +54,17 @@ func run(pass *analysis.Pass) (any, error) {
 		var all []saved
 		ups := tfssa.Upgraders(up)
 		for _, fn := range ups {
-			all = append(all, stateSets(fn, pass.Pkg, model)...)
+			sets := stateSets(fn, pass.Pkg, model)
+			// An upgrader a package function builds (0: upgradeV0()) is
+			// read on SSA too: say which, and where UpgradeState calls it.
+			if parent := fn.Parent(); parent != nil && parent != up && parent.Parent() == nil {
+				for i := range sets {
+					if sets[i].via == "" {
+						sets[i].via, sets[i].builtAt = parent.String(), callPos(up, parent)
+					}
+				}
+			}
+			all = append(all, sets...)
 		}
 		all = append(all, builtElsewhere(up, ups, model)...)
 		for _, s := range all {
@@ -87,7 +98,7 @@ func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved
 				}
 				continue
 			}
-			if !isStateSet(callee) || len(c.Args) != 3 || !isRespState(c.Args[0], resp) {
+			if !zerovalue.IsStateSet(callee) || len(c.Args) != 3 || !isRespState(c.Args[0], resp) {
 				continue
 			}
 			mi, ok := c.Args[2].(*ssa.MakeInterface)
@@ -95,7 +106,7 @@ func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved
 				continue
 			}
 			if shape := facts.ShapeOf(mi.X.Type()); shape != nil {
-				built, unset := unsetCollections(mi.X)
+				built, unset := zerovalue.Unset(mi.X)
 				out = append(out, saved{pos: call.Pos(), shape: shape, decl: declPos(mi.X.Type(), pkg), built: built, unset: unset})
 			}
 		}
@@ -110,6 +121,11 @@ func stateSets(fn *ssa.Function, pkg *types.Package, model *facts.Model) []saved
 func builtElsewhere(up *ssa.Function, ups []*ssa.Function, model *facts.Model) []saved {
 	var out []saved
 	add := func(fn *ssa.Function, pos token.Pos) {
+		for _, u := range ups {
+			if u.Parent() == fn {
+				return // its upgraders are read on SSA
+			}
+		}
 		obj, _ := fn.Object().(*types.Func)
 		sets := model.UpgraderSets(obj)
 		for i := range sets {
@@ -146,6 +162,18 @@ func builtElsewhere(up *ssa.Function, ups []*ssa.Function, model *facts.Model) [
 	return out
 }
 
+// callPos: where fn calls callee, or fn's position.
+func callPos(fn, callee *ssa.Function) token.Pos {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == callee {
+				return instrPos(instr, fn)
+			}
+		}
+	}
+	return fn.Pos()
+}
+
 // instrPos: the instruction's position, or the function's when it has none
 // (a function value stored into a composite literal).
 func instrPos(instr ssa.Instruction, f *ssa.Function) token.Pos {
@@ -153,15 +181,6 @@ func instrPos(instr ssa.Instruction, f *ssa.Function) token.Pos {
 		return p
 	}
 	return f.Pos()
-}
-
-// isStateSet: fn is tfsdk.State's Set method.
-func isStateSet(fn *ssa.Function) bool {
-	if fn == nil || fn.Name() != "Set" {
-		return false
-	}
-	recv := fn.Signature.Recv()
-	return recv != nil && tfapi.IsFramework(recv.Type(), "tfsdk", "State")
 }
 
 // isRespState: v is &resp.State for the upgrader's response parameter.

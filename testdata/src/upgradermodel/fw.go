@@ -331,3 +331,26 @@ func upgradeV0() resource.StateUpgrader {
 }
 
 var _ resource.Resource = builtByHelper{}
+
+// The upgrader a helper builds, read on SSA like one written inline: the
+// current model is built without the map "tags" added in version 1.
+type helperOmits struct{ base }
+
+func (helperOmits) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = widgetSchema()
+}
+
+func (helperOmits) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{0: upgradeOmitsV0()}
+}
+
+func upgradeOmitsV0() resource.StateUpgrader {
+	return resource.StateUpgrader{PriorSchema: priorSchema, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+		var prior modelV0
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		upgraded := modelV1{ID: prior.ID, Name: prior.Name}
+		resp.Diagnostics.Append(resp.State.Set(ctx, upgraded)...) // want `UPGRADE-2: a state upgrader of helperOmits saves modelV1 without setting Tags \("tags"\)`
+	}}
+}
+
+var _ resource.Resource = helperOmits{}

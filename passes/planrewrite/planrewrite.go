@@ -118,21 +118,40 @@ func checkModifiers(pass *analysis.Pass, rep *lint.Reporter, model *facts.Model,
 	sort.Strings(names)
 	for _, t := range names {
 		for _, fn := range modifierMethods(pass, funcs, t) {
-			reported := map[token.Pos]bool{}
 			for _, w := range modifierWrites(fn) {
-				for _, u := range uses[t] {
-					rule, why, ok := decide(u.attr, w)
-					if !ok || u.attr.Uncertain || reported[w.pos] {
-						continue
-					}
-					reported[w.pos] = true
-					rep.Report(lint.Finding{Rule: rule, Pos: w.pos,
-						Message: fmt.Sprintf("plan modifier %s plans %s for %q of %s: %s", fn.Name(), describe(w.class), u.path, u.res, why),
-						Related: []analysis.RelatedInformation{lint.Related(u.attr.Pos, "the modifier is attached to %q here (%s)", u.path, flags(u.attr))}})
-				}
+				reportModifierWrite(rep, fn, w, uses[t])
 			}
 		}
 	}
+}
+
+// reportModifierWrite reports one write of a modifier once, under the rule
+// of the first attribute it breaks, naming every attribute of that
+// resource and rule it breaks the same way (a modifier shared by "url" and
+// "sha" whose write for one cannot be told from the other's).
+func reportModifierWrite(rep *lint.Reporter, fn *ssa.Function, w write, us []use) {
+	var first *use
+	var rule rules.ID
+	var why string
+	var names []string
+	var related []analysis.RelatedInformation
+	for i := range us {
+		u := &us[i]
+		r, y, ok := decide(u.attr, w)
+		if !ok || u.attr.Uncertain || first != nil && (r != rule || u.res != first.res) {
+			continue
+		}
+		if first == nil {
+			first, rule, why = u, r, y
+		}
+		names = append(names, fmt.Sprintf("%q", u.path))
+		related = append(related, lint.Related(u.attr.Pos, "the modifier is attached to %q here (%s)", u.path, flags(u.attr)))
+	}
+	if first == nil {
+		return
+	}
+	rep.Report(lint.Finding{Rule: rule, Pos: w.pos, Related: related,
+		Message: fmt.Sprintf("plan modifier %s plans %s for %s of %s: %s", fn.Name(), describe(w.class), strings.Join(names, " and "), first.res, why)})
 }
 
 // modifierMethods: the PlanModifyXxx methods of the named type "pkg.T", when

@@ -102,7 +102,7 @@ func (keepSecret) PlanModifyString(ctx context.Context, req planmodifier.StringR
 	if !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown() {
 		return
 	}
-	resp.PlanValue = req.StateValue // want `PLAN-8: plan modifier PlanModifyString plans the prior state's value for "secret" of serverResource: this branch is taken when the configuration is not yet known`
+	resp.PlanValue = req.StateValue // want `PLAN-8: plan modifier PlanModifyString plans the prior state's value for "secret" and "secret2" of serverResource: this branch is taken when the configuration is not yet known`
 }
 
 // stateForUnknown is UseStateForUnknown written by hand, testing the plan
@@ -229,6 +229,7 @@ func (r *serverResource) Schema(ctx context.Context, req resource.SchemaRequest,
 		"pool":     schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{configModel{}}}, // guarded by "mode" unset: a validator ties them, out of sight
 		"derived2": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{fromOtherKnown{}}},
 		"secret":   schema.StringAttribute{Optional: true, Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{keepSecret{}}},
+		"secret2":  schema.StringAttribute{Optional: true, Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{keepSecret{}}},
 		"token":    schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{stateForUnknown{}}},
 		"token2":   schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.String{stateForUnknownChecked{}}},
 		"serial":   schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stateForUnknown{}}}, // Computed only: the configuration is always null

@@ -7,6 +7,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/createreadremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/emptyanswer"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/existsnotfound"
@@ -49,6 +50,7 @@ var registry = []lint.Check{
 	{Doc: blockcount.Doc, Analyzer: blockcount.Analyzer},
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
+	{Doc: createreadremoves.Doc, Analyzer: createreadremoves.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
 	{Doc: emptyanswer.Doc, Analyzer: emptyanswer.Analyzer},
 	{Doc: existsnotfound.Doc, Analyzer: existsnotfound.Analyzer},

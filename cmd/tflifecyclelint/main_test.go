@@ -233,6 +233,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unreachablenotfound", nil, 1},
 		{"overwrittenset", nil, 2},
 		{"zerocollection", nil, 2},
+		{"createreadremoves", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

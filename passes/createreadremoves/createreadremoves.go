@@ -2,6 +2,7 @@ package createreadremoves
 
 import (
 	"fmt"
+	"regexp"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,7 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		call := callOf(t.Create, t.Fn)
-		if call == nil {
+		if call == nil || waitsBefore(call) {
 			continue
 		}
 		for _, rm := range removals(t) {
@@ -48,6 +49,36 @@ func callOf(create, read *ssa.Function) ssa.CallInstruction {
 	}
 	return nil
 }
+
+// waitsBefore: Create waits for the object before it reads it (a
+// StateChangeConf's WaitForState, a retry, a package helper named wait...,
+// in a block dominating the Read's call): the object is readable by then.
+func waitsBefore(read ssa.CallInstruction) bool {
+	b := read.Block()
+	for d := b; d != nil; d = d.Idom() {
+		for _, instr := range d.Instrs {
+			if d == b && instr == read {
+				break
+			}
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			name := ""
+			if fn := c.Common().StaticCallee(); fn != nil {
+				name = fn.Name()
+			} else if c.Common().IsInvoke() {
+				name = c.Common().Method.Name()
+			}
+			if waitName.MatchString(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var waitName = regexp.MustCompile(`^(?i:wait)|WaitFor|^Retry`)
 
 // removals: the d.SetId("") calls of the Read that no d.IsNewResource()
 // test dominates and after which every return is a success.

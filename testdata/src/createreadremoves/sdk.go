@@ -25,6 +25,7 @@ func Provider() *schema.Provider {
 		"x_errors":  {CreateContext: createErrors, ReadContext: readErrors, DeleteContext: deleteAny, Schema: nameSchema()},
 		"x_apart":   {CreateContext: createApart, ReadContext: readApart, DeleteContext: deleteAny, Schema: nameSchema()},
 		"x_listed":  {CreateContext: createListed, ReadContext: readListed, DeleteContext: deleteAny, Schema: nameSchema()},
+		"x_waits":   {CreateContext: createWaits, ReadContext: readWaited, DeleteContext: deleteAny, Schema: nameSchema()},
 	}}
 }
 
@@ -138,5 +139,31 @@ func readListed(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnos
 		}
 	}
 	d.SetId("") // want `APPLY-3: Read of x_listed, which Create calls`
+	return nil
+}
+
+// Create waits until the object answers before reading it.
+func createWaits(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	id, err := m.(client).create(d.Get("name").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.SetId(id)
+	if err := waitUntilReadable(ctx, m.(client), id); err != nil {
+		return diag.FromErr(err)
+	}
+	return readWaited(ctx, d, m)
+}
+
+func waitUntilReadable(ctx context.Context, c client, id string) error {
+	_, err := c.get(id)
+	return err
+}
+
+func readWaited(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	resp, _ := m.(client).get(d.Id())
+	if resp != nil && resp.StatusCode == http.StatusNotFound {
+		d.SetId("")
+	}
 	return nil
 }

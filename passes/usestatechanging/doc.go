@@ -17,7 +17,7 @@ var Doc = &lint.Doc{
 	Rules: []rules.ID{"PLAN-9", "APPLY-2"},
 	Why: `UseStateForUnknown makes the plan promise that a Computed attribute keeps its prior value. When Update then writes a different value from the API response — a status that moves while the server reinstalls, an updated_at, an etag, a version counter — Terraform fails with "Provider produced inconsistent result after apply", because the new state differs from a value the plan said was known. The modifier belongs only on values that never change after create (ids, creation times).
 
-This is a risk heuristic, hence opt-in: it cannot know which values the remote system changes, so it looks only at attributes named like values that change by nature (status, state, phase, updated_*/*_updated_at, modified*, last_*, etag, version, revision, generation, *_count), that carry UseStateForUnknown, are Computed, and that the resource's Update — or a helper of the package it calls — stores from something other than the plan or the prior state.`,
+This is a risk heuristic, hence opt-in: it cannot know which values the remote system changes, so it looks only at attributes named like values that change by nature (status, state, phase, updated_*/*_updated_at, modified*, last_*, etag, version, revision, generation, *_count), that carry UseStateForUnknown, are Computed, and that the resource's Update — or a helper of the package it calls — stores from something other than the plan or the prior state. A resource whose ModifyPlan names the attribute (it may mark it unknown when it will change) is left alone.`,
 	Bad: `"status": schema.StringAttribute{
 	Computed:      true,
 	PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},

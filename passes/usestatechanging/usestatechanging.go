@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -35,10 +36,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if update == nil {
 			continue
 		}
+		// A ModifyPlan that names the attribute may mark it unknown when
+		// it will change: the resource plans it itself.
+		planned := attruse.PlanWrites(pass, funcs, r)
 		var cands []*facts.Attribute
 		for i := range r.Schema.Attributes {
 			a := &r.Schema.Attributes[i]
-			if a.Computed && !a.Optional && !a.Uncertain && a.HasPlanModifier("UseStateForUnknown") && volatile.MatchString(a.Name) {
+			if a.Computed && !a.Optional && !a.Uncertain && a.HasPlanModifier("UseStateForUnknown") && volatile.MatchString(a.Name) && !planned(a.Name) {
 				cands = append(cands, a)
 			}
 		}

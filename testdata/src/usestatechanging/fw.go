@@ -3,6 +3,7 @@ package usestatechanging
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -76,5 +77,59 @@ func (r *serverResource) Delete(ctx context.Context, req resource.DeleteRequest,
 }
 
 func resources() []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return &serverResource{} }}
+	return []func() resource.Resource{func() resource.Resource { return &serverResource{} }, func() resource.Resource { return &plannedResource{} }}
 }
+
+// planned marks status unknown in ModifyPlan when the name changes: the
+// resource plans the change itself.
+type plannedResource struct{ c client }
+
+func (r *plannedResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_planned"
+}
+
+func (r *plannedResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":         schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+		"name":       schema.StringAttribute{Required: true},
+		"status":     schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+		"created_at": schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+		"updated_at": schema.StringAttribute{Computed: true},
+		"version":    schema.StringAttribute{Computed: true},
+	}}
+}
+
+func (r *plannedResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, state serverModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if !plan.Name.Equal(state.Name) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.StringUnknown())...)
+	}
+}
+
+func (r *plannedResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+
+func (r *plannedResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+
+func (r *plannedResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan serverModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.update(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("update", err.Error())
+		return
+	}
+	fill(&plan, out)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *plannedResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+var _ resource.ResourceWithModifyPlan = &plannedResource{}

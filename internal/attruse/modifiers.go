@@ -9,6 +9,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // CreateInert tells, for a custom plan modifier type ("pkg/path.T")
@@ -91,15 +94,8 @@ func underState(b *ssa.BasicBlock) bool {
 		if !ok {
 			continue
 		}
-		cond, holds := ifi.Cond, p.Succs[0] == d
-		for {
-			u, isNot := cond.(*ssa.UnOp)
-			if !isNot || u.Op != token.NOT {
-				break
-			}
-			cond, holds = u.X, !holds
-		}
-		if !holds && isStateNullTest(cond) {
+		cond, holds := tfssa.StripNot(ifi.Cond)
+		if holds != (p.Succs[0] == d) && isStateNullTest(cond) {
 			return true
 		}
 	}
@@ -140,10 +136,7 @@ func fieldOf(v ssa.Value) (string, ssa.Value) {
 }
 
 func fieldName(t types.Type, i int) string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
+	st, ok := tfapi.DerefStruct(t)
 	if !ok || i >= st.NumFields() {
 		return ""
 	}

@@ -40,6 +40,33 @@ func Removal(instr ssa.Instruction, removes func(*types.Func) bool) bool {
 	return ok && removes != nil && removes(obj)
 }
 
+// StripNot removes the negations around a branch condition: the condition
+// tested, and whether it holds on the branch where cond holds.
+func StripNot(cond ssa.Value) (ssa.Value, bool) {
+	holds := true
+	for {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op != token.NOT {
+			return cond, holds
+		}
+		cond, holds = u.X, !holds
+	}
+}
+
+// UnderNewResource: a d.IsNewResource() call in a block dominating b (its
+// test decides whether b runs): the SDK's idiom for a Read that may not
+// see an object just made.
+func UnderNewResource(b *ssa.BasicBlock) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		for _, instr := range d.Instrs {
+			if IsNewResourceCall(instr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsNewResourceCall reports a call of d.IsNewResource(): a Read that errors
 // on not-found only right after Create is the SDK's documented idiom.
 func IsNewResourceCall(instr ssa.Instruction) bool {

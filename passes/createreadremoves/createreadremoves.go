@@ -86,7 +86,7 @@ func removals(t tfssa.Target) []ssa.Instruction {
 	var out []ssa.Instruction
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !tfssa.Removal(instr, nil) || underNewResource(b) {
+			if !tfssa.Removal(instr, nil) || tfssa.UnderNewResource(b) {
 				continue
 			}
 			if c, ok := instr.(ssa.CallInstruction); !ok || len(c.Common().Args) == 0 || c.Common().Args[0] != t.Subject {
@@ -98,19 +98,6 @@ func removals(t tfssa.Target) []ssa.Instruction {
 		}
 	}
 	return out
-}
-
-// underNewResource: a d.IsNewResource() call in a block dominating b (its
-// test decides whether b runs), or earlier in b.
-func underNewResource(b *ssa.BasicBlock) bool {
-	for d := b; d != nil; d = d.Idom() {
-		for _, instr := range d.Instrs {
-			if tfssa.IsNewResourceCall(instr) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // succeedsAfter: every return reachable from b is a success.

@@ -287,13 +287,8 @@ func (s *scope) edge(b *ssa.BasicBlock, i int, cur map[guard]bool, in blockFacts
 // strip removes negations: the condition tested and whether it holds on
 // the branch taken.
 func strip(cond ssa.Value, holds bool) (ssa.Value, bool) {
-	for {
-		u, isNot := cond.(*ssa.UnOp)
-		if !isNot || u.Op != token.NOT {
-			return cond, holds
-		}
-		cond, holds = u.X, !holds
-	}
+	c, h := tfssa.StripNot(cond)
+	return c, h == holds
 }
 
 // condFacts adds what cond (negations stripped) being holds establishes.
@@ -385,17 +380,10 @@ func contradicts(a, b map[guard]bool) bool {
 	return false
 }
 
-// pathTest recognises req.Path.Equal(path.Root("x")), possibly negated: a
+// pathTest recognises req.Path.Equal(path.Root("x")) (negations stripped): a
 // plan modifier shared by attributes acting for one of them only.
 func (s *scope) pathTest(cond ssa.Value) (attr string, truth, ok bool) {
 	truth = true
-	for {
-		u, isNot := cond.(*ssa.UnOp)
-		if !isNot || u.Op.String() != "!" {
-			break
-		}
-		cond, truth = u.X, !truth
-	}
 	c, isCall := cond.(*ssa.Call)
 	if !isCall || len(c.Call.Args) != 2 {
 		return "", false, false
@@ -415,16 +403,9 @@ func (s *scope) pathTest(cond ssa.Value) (attr string, truth, ok bool) {
 	return attr, truth, attr != ""
 }
 
-// test recognises v.IsNull() / v.IsUnknown() (possibly negated) on a request value.
+// test recognises v.IsNull() / v.IsUnknown() (negations stripped) on a request value.
 func (s *scope) test(cond ssa.Value) (src, attr, method string, truth, ok bool) {
 	truth = true
-	for {
-		u, isNot := cond.(*ssa.UnOp)
-		if !isNot || u.Op.String() != "!" {
-			break
-		}
-		cond, truth = u.X, !truth
-	}
 	if b, isBin := cond.(*ssa.BinOp); isBin {
 		return s.nilTest(b, truth)
 	}

@@ -24,7 +24,7 @@ func (c *checker) checkHelperMessages(t tfssa.Target) {
 	tests := tfssa.NotFoundTests(t.Fn, c.model)
 	for _, l := range tfssa.Lookups(t, c.model) {
 		fn := l.Call.Common().StaticCallee()
-		if fn == nil || fn.Pkg != t.Fn.Pkg || l.Removed.IsValid() || c.reported[l.Fails] || underNewResource(l.Check.Block()) || errorTestedFor(tests, l.Call) || afterRemovingTest(tests, l) {
+		if fn == nil || fn.Pkg != t.Fn.Pkg || l.Removed.IsValid() || c.reported[l.Fails] || tfssa.UnderNewResource(l.Check.Block()) || errorTestedFor(tests, l.Call) || afterRemovingTest(tests, l) {
 			continue
 		}
 		if msg, pos, ok := saysMissing(fn, 0); ok {

@@ -33,7 +33,7 @@ func (c *checker) checkMessages(t tfssa.Target) {
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			msg, pos, ok := missingFailure(t, instr)
-			if !ok || c.reported[pos] || c.removes(b) || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || underNewResource(b) || tfssa.Fallback(t, b) {
+			if !ok || c.reported[pos] || c.removes(b) || !afterRemoteCall(t.Fn, b) || !(afterSearch(b) || underNilAnswer(b)) || tfssa.UnderNewResource(b) || tfssa.Fallback(t, b) {
 				continue
 			}
 			c.reported[pos] = true
@@ -230,18 +230,6 @@ func searches(call *ssa.Call) bool {
 	for _, b := range fn.Blocks {
 		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && tfssa.InCycle(b) {
 			return true
-		}
-	}
-	return false
-}
-
-// underNewResource: a d.IsNewResource() test dominates b.
-func underNewResource(b *ssa.BasicBlock) bool {
-	for d := b.Idom(); d != nil; d = d.Idom() {
-		for _, instr := range d.Instrs {
-			if tfssa.IsNewResourceCall(instr) {
-				return true
-			}
 		}
 	}
 	return false

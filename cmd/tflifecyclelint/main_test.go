@@ -221,7 +221,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"importidindex", nil, 3},
 		{"neversent", nil, 3},
 		{"nativeconfig", nil, 4},
-		{"stateaftererror", nil, 4},
+		{"stateaftererror", nil, 6},
 		{"mutableid", nil, 3},
 		{"emptyanswer", nil, 3},
 		{"parentkey", nil, 3},

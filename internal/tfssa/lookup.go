@@ -1011,3 +1011,14 @@ func Bindings(v *ssa.FreeVar) []ssa.Value {
 	}
 	return out
 }
+
+// IsParam: v is param, or a load of the variable SSA makes of it when a
+// closure captures it (d in a Create that hands a closure to a retry).
+func IsParam(v, param ssa.Value) bool {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if _, isAlloc := u.X.(*ssa.Alloc); isAlloc {
+			v = u.X
+		}
+	}
+	return isParam(v, param)
+}

@@ -1,5 +1,7 @@
 // Package stateaftererror defines an Analyzer that reports a framework Create
-// or Update whose error branch falls through to saving state (APPLY-3).
+// or Update whose error branch falls through to saving state, and an SDK
+// Create that returns a failure with an ID set before anything was made
+// (APPLY-3).
 //
 // See [Doc] for what it reports and why; docs/checks/stateaftererror.md is generated from it.
 package stateaftererror
@@ -18,7 +20,9 @@ var Doc = &lint.Doc{
 
 The check looks at each framework resource's Create and Update for a block that is the ` + "`err != nil`" + ` branch of an error test and adds an error (AddError, AddAttributeError) without returning, and follows the paths from there: once they have joined the success path, a resp.State.Set or SetAttribute is reported. A ` + "`resp.Diagnostics.HasError()`" + ` test on the way stops the walk (its failure branch is taken); a save inside the error branch itself, before returning, is a deliberate partial state and is left alone, as are errors added in a loop (one per element, a design of their own). Only a failure of the first remote call counts: once an earlier call into the API has succeeded (the object was made or changed, and a later read or wait failed), saving the state records what happened — for a Create, it is how Terraform marks the object tainted for replacement.
 
-Opt-in for now: on the corpus it reported one Update (a failed schedule update saving the planned values), a real bug, after the first-remote-call rule removed four Creates that keep a downloaded file in state when the read-back fails (and, on a real-bug row's file, an Update saving a team member after the update succeeded and a propagation wait failed).`,
+An SDK Create has the same problem the other way round: the SDK keeps a resource whose ID is set, whatever Create returns. A Create that calls d.SetId with a value of its own (a name from the configuration) before any call into the API has succeeded, and then returns an error (the create call failed, or a check before it), leaves a tainted resource in state for an object that was never made; the next apply plans to destroy and re-create it, and the destroy acts on something that is not there, or on an object Terraform does not own. The check follows Create into a function of the package it hands d to (Create delegating to Update) and looks for that function's failures before its own first successful call. It leaves alone an ID set once a call into the API has run on every path (in a closure handed to a retry helper too), a d.SetId("") on the way to the error, errors of d.Set, and a Read that Create hands on to (with nothing to make, the object is there).
+
+Opt-in for now: on the corpus it reported one Update (a failed schedule update saving the planned values), a real bug, after the first-remote-call rule removed four Creates that keep a downloaded file in state when the read-back fails (and, on a real-bug row's file, an Update saving a team member after the update succeeded and a propagation wait failed). The SDK part reported nine Creates on the corpus, all of resources that configure something that exists already (settings of an organisation, a realm or an enterprise, a feature flag) by setting the ID and handing on to Update: when that first update fails, the resource stays in state tainted and the next apply replaces it (Delete, then Create) where it should simply retry. That is the rule broken, and a real-bug row's maintainers fixed exactly that shape (clearing the ID when the move of an existing address fails), but the consequence is mild, so the findings are counted real of low consequence.`,
 	Bad: `out, err := r.client.Create(ctx, in)
 if err != nil {
 	resp.Diagnostics.AddError("Create failed", err.Error())
@@ -31,7 +35,7 @@ resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)`,
 }`,
 	Severity: "error",
 	Since:    "v0.2.0",
-	Summary:  "a framework Create or Update adding an error for a failed call (`if err != nil { resp.Diagnostics.AddError(...) }`) without returning, on a path that then saves `resp.State`: the state of a failed operation is recorded",
+	Summary:  "a framework Create or Update adding an error for a failed call (`if err != nil { resp.Diagnostics.AddError(...) }`) without returning, on a path that then saves `resp.State`, or an SDK Create setting the ID before its first call into the API and returning that call's failure with the ID set: the state of a failed operation is recorded",
 	// New checks start opt-in; move them to the default set once a triaged
 	// corpus sample shows at least 90% real findings.
 	NonDefault: true,

@@ -18,11 +18,20 @@ import (
 var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
-	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
 	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
+	reads := map[*ssa.Function]bool{}
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
+		reads[t.Fn] = true
+	}
+	for _, t := range tfssa.Targets(pass, model, funcs, "Create", facts.KindResource) {
+		if t.SDK {
+			checkEarlyID(rep, t, reads)
+		}
+	}
 	for _, r := range model.Framework {
 		if r.Kind != facts.KindResource {
 			continue

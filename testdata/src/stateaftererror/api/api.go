@@ -5,3 +5,8 @@ type Client struct{}
 
 func (Client) Create(name string) (string, error) { return "", nil }
 func (Client) Wait(id string) error               { return nil }
+
+func (Client) Move(ip, to string) error { return nil }
+
+func (Client) Edit(id, name string) (string, error) { return id, nil }
+func (Client) Get(id string) (string, error)        { return id, nil }

@@ -5,6 +5,7 @@ package passes
 import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/casesent"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createreadremoves"
@@ -48,6 +49,7 @@ import (
 // registry lists every check once, by package name.
 var registry = []lint.Check{
 	{Doc: blockcount.Doc, Analyzer: blockcount.Analyzer},
+	{Doc: casesent.Doc, Analyzer: casesent.Analyzer},
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: createreadremoves.Doc, Analyzer: createreadremoves.Analyzer},

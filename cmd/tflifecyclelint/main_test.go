@@ -234,6 +234,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"overwrittenset", nil, 2},
 		{"zerocollection", nil, 2},
 		{"createreadremoves", nil, 2},
+		{"casesent", nil, 1},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -43,6 +43,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/zerocollection"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/zeroelements"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/zerofornull"
 )
 
@@ -87,5 +88,6 @@ var registry = []lint.Check{
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},
 	{Doc: usestatechanging.Doc, Analyzer: usestatechanging.Analyzer},
 	{Doc: zerocollection.Doc, Analyzer: zerocollection.Analyzer},
+	{Doc: zeroelements.Doc, Analyzer: zeroelements.Analyzer},
 	{Doc: zerofornull.Doc, Analyzer: zerofornull.Analyzer},
 }

@@ -235,6 +235,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"zerocollection", nil, 2},
 		{"createreadremoves", nil, 2},
 		{"casesent", nil, 1},
+		{"zeroelements", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -214,7 +214,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"configoverwrite", nil, 4},
 		{"stalecomputed", nil, 2},
 		{"blockcount", nil, 2},
-		{"zerofornull", nil, 8},
+		{"zerofornull", nil, 10},
 		{"updateignores", nil, 7},
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},

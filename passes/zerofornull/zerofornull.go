@@ -66,7 +66,7 @@ func candidate(a *facts.Attribute) bool {
 	case "string", "bool", "int64", "int32", "float64", "float32", "number":
 		return true
 	}
-	return false
+	return collection(a)
 }
 
 type zeroStore struct {
@@ -75,6 +75,7 @@ type zeroStore struct {
 	source token.Pos // where the API's value is read
 	field  string    // the Go expression's last selector, for the message
 	ctor   string
+	empty  bool // a collection that is empty, never null
 }
 
 // zeroStores: stores into a candidate field of the models, in fn and the
@@ -111,6 +112,16 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 	visit(fn, 0)
 	var out []zeroStore
 	for _, ss := range stores {
+		if _, a := modelField(ss[0], attrs); a != nil && collection(a) {
+			// Rewrites are judged by path: one only some paths reach
+			// (a member not yet confirmed) leaves the others empty.
+			for _, st := range ss {
+				if s, ok := emptyStoreOf(st, a, ss); ok && sameFunc(ss) {
+					out = append(out, s)
+				}
+			}
+			continue
+		}
 		if len(ss) != 1 {
 			continue // written twice: one of them is likely the null or the plan's value
 		}
@@ -236,7 +247,21 @@ func fieldVar(t types.Type, i int) types.Object {
 	return st.Field(i)
 }
 
+// sameFunc: the stores are all in one function (a rewrite in a helper
+// called later cannot be placed on a path).
+func sameFunc(ss []*ssa.Store) bool {
+	for _, s := range ss {
+		if s.Parent() != ss[0].Parent() {
+			return false
+		}
+	}
+	return true
+}
+
 func finding(r *facts.FrameworkResource, method string, s zeroStore) lint.Finding {
+	if s.empty {
+		return emptyFinding(r, method, s)
+	}
 	related := []analysis.RelatedInformation{lint.Related(s.source, "the API's %s is read here; it is its zero value when the configuration leaves %q out", s.field, s.attr.Name)}
 	if s.attr.Pos.IsValid() {
 		related = append(related, lint.Related(s.attr.Pos, "%q is declared Optional, not Computed, here", s.attr.Name))
@@ -341,4 +366,17 @@ func sameSource(x ssa.Value, src types.Object) bool {
 		}
 	}
 	return false
+}
+
+func emptyFinding(r *facts.FrameworkResource, method string, s zeroStore) lint.Finding {
+	related := []analysis.RelatedInformation{lint.Related(s.source, "%s makes a known collection, empty when there is nothing to put in it, never null", s.ctor)}
+	if s.attr.Pos.IsValid() {
+		related = append(related, lint.Related(s.attr.Pos, "%q is declared Optional, not Computed, here", s.attr.Name))
+	}
+	if method == "Read" {
+		return lint.Finding{Rule: "READ-3", Pos: s.pos, Related: related,
+			Message: fmt.Sprintf("%s.Read saves %q (Optional, not Computed) as %s on every path: when the configuration leaves it out and the API has nothing, state holds an empty collection where the configuration has null, and every plan shows a change; save null when it is empty (or when the prior state held null)", r.TypeName, s.attr.Name, s.ctor)}
+	}
+	return lint.Finding{Rule: "APPLY-2", Pos: s.pos, Related: related,
+		Message: fmt.Sprintf("%s.%s saves %q (Optional, not Computed) as %s on every path: when the configuration leaves it out, the plan holds null and the saved value is an empty collection, so Terraform fails with \"Provider produced inconsistent result after apply\"; save null when it is empty (or when the plan held null), or make the attribute Computed", r.TypeName, method, s.attr.Name, s.ctor)}
 }

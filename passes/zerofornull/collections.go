@@ -1,0 +1,249 @@
+package zerofornull
+
+import (
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// collection: a list, set or map attribute (not a block: an absent block is
+// an empty collection, not null).
+func collection(a *facts.Attribute) bool {
+	switch a.Type {
+	case "list", "set", "map":
+		return !a.Block
+	}
+	return false
+}
+
+// emptyStoreOf: st stores a framework collection that is never null however
+// empty it is: types.ListValueMust/SetValueMust/MapValueMust (or
+// ListValue...), or ListValueFrom/SetValueFrom/MapValueFrom of a slice or map
+// the function made itself (make or a literal: not nil when nothing was
+// added; a nil slice becomes null). It is not an error when a test of the
+// collection's emptiness or of the attribute's null decides every path on
+// from the store, or a later store to the same field in the same function
+// does.
+func emptyStoreOf(st *ssa.Store, a *facts.Attribute, others []*ssa.Store) (zeroStore, bool) {
+	v := st.Val
+	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return zeroStore{}, false
+	}
+	ctor := collectionCtor(call)
+	if ctor == "" || len(call.Call.Args) == 0 {
+		return zeroStore{}, false
+	}
+	if strings.HasSuffix(ctor, "From") {
+		if len(call.Call.Args) != 3 || !madeHere(call.Call.Args[2], 0) {
+			return zeroStore{}, false
+		}
+	}
+	rel := newRelevance(st, call.Call.Args[len(call.Call.Args)-1])
+	if rel.guarded(st.Block()) || !rel.unrepairedPath(st, others) {
+		return zeroStore{}, false
+	}
+	return zeroStore{attr: a, pos: st.Pos(), source: call.Pos(), field: "", ctor: ctor, empty: true}, true
+}
+
+func collectionCtor(c *ssa.Call) string {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() != nil || fn.Object() == nil || !strings.HasPrefix(tfssa.PkgPath(fn), tfapi.Framework) {
+		return ""
+	}
+	switch strings.TrimPrefix(fn.Name(), "New") {
+	case "ListValueMust", "SetValueMust", "MapValueMust", "ListValue", "SetValue", "MapValue",
+		"ListValueFrom", "SetValueFrom", "MapValueFrom":
+		return fn.Object().Pkg().Name() + "." + fn.Name()
+	}
+	return ""
+}
+
+// madeHere: v is a slice or map this function made (make, a literal), or
+// appended to one, possibly through phis: never nil.
+func madeHere(v ssa.Value, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return madeHere(x.X, depth+1)
+	case *ssa.MakeSlice, *ssa.MakeMap:
+		return true
+	case *ssa.Slice:
+		_, isAlloc := x.X.(*ssa.Alloc)
+		return isAlloc
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			return madeHere(x.Call.Args[0], depth+1)
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !madeHere(e, depth+1) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	}
+	return false
+}
+
+// relevance says which tests concern the stored collection: a test of its
+// elements (the slice handed to the constructor, through appends and phis),
+// of an API field of the same name (len(out.Projects) for m.Projects), or
+// of the attribute's own framework value (plan.Projects.IsNull()).
+type relevance struct {
+	chain map[ssa.Value]bool
+	name  string // lower-case Go field name of the model field
+	tag   string
+}
+
+func newRelevance(st *ssa.Store, elems ssa.Value) relevance {
+	r := relevance{chain: map[ssa.Value]bool{}}
+	if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+		r.tag = modelflow.FieldTag(fa)
+		if f := fieldVar(fa.X.Type(), fa.Field); f != nil {
+			r.name = strings.ToLower(f.Name())
+		}
+	}
+	var walk func(v ssa.Value, n int)
+	walk = func(v ssa.Value, n int) {
+		if n > 8 || r.chain[v] {
+			return
+		}
+		r.chain[v] = true
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			walk(x.X, n+1)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e, n+1)
+			}
+		case *ssa.Call:
+			if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+				walk(x.Call.Args[0], n+1)
+			}
+		}
+	}
+	walk(elems, 0)
+	return r
+}
+
+// guarded: a relevant test dominates b (a loop's own test aside).
+func (r relevance) guarded(b *ssa.BasicBlock) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && !tfssa.InCycle(p) && r.test(ifi.Cond, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// test: cond asks whether the collection is empty or nil, or whether the
+// attribute's framework value is null, unknown or equal to something.
+func (r relevance) test(x ssa.Value, n int) bool {
+	if n > 6 {
+		return false
+	}
+	switch y := x.(type) {
+	case *ssa.BinOp:
+		if (y.Op == token.EQL || y.Op == token.NEQ) && (tfssa.IsNilConst(y.X) && r.about(y.Y) || tfssa.IsNilConst(y.Y) && r.about(y.X)) {
+			return true
+		}
+		return r.test(y.X, n+1) || r.test(y.Y, n+1)
+	case *ssa.UnOp:
+		return r.test(y.X, n+1)
+	case *ssa.Phi:
+		for _, e := range y.Edges {
+			if r.test(e, n+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if b, ok := y.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
+			return r.about(y.Call.Args[0])
+		}
+		if fn := y.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(y.Call.Args) > 0 {
+			switch fn.Name() {
+			case "IsNull", "IsUnknown", "Equal":
+				return r.about(y.Call.Args[0])
+			}
+		}
+	}
+	return false
+}
+
+// about: v is the elements, or read from a field named as the model field
+// (an API field, or the attribute in the plan or another model).
+func (r relevance) about(v ssa.Value) bool {
+	if r.chain[v] {
+		return true
+	}
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		f := fieldVar(x.X.Type(), x.Field)
+		return f != nil && strings.ToLower(f.Name()) == r.name || r.tag != "" && modelflow.FieldTag(x) == r.tag
+	case *ssa.Field:
+		f := fieldVar(x.X.Type(), x.Field)
+		return f != nil && strings.ToLower(f.Name()) == r.name
+	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil && isGetter(fn.Name()) {
+			return strings.ToLower(strings.TrimPrefix(fn.Name(), "Get")) == r.name
+		}
+	}
+	return false
+}
+
+// unrepairedPath: a path runs from st to a return of its function with no
+// other store to the same field and no relevant test on the way.
+func (r relevance) unrepairedPath(st *ssa.Store, others []*ssa.Store) bool {
+	rewrites := map[*ssa.BasicBlock]bool{}
+	for _, o := range others {
+		if o != st && o.Parent() == st.Parent() {
+			rewrites[o.Block()] = true
+		}
+	}
+	if rewrites[st.Block()] {
+		return false // rewritten in the same block: take it as the repair
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{st.Block()}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b != st.Block() && rewrites[b] {
+			continue
+		}
+		switch last := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.If:
+			// A range loop's test of the index against len() decides nothing.
+			if !tfssa.InCycle(b) && r.test(last.Cond, 0) {
+				continue
+			}
+		}
+		work = append(work, b.Succs...)
+	}
+	return false
+}

@@ -236,6 +236,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"createreadremoves", nil, 2},
 		{"casesent", nil, 1},
 		{"zeroelements", nil, 2},
+		{"droppedconfig", nil, 1},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -31,6 +31,11 @@ type Field struct {
 // collection fields never written, or nil when the model is not a local
 // literal or its address escapes (a helper may fill it).
 func Unset(x ssa.Value) (*ssa.Alloc, []Field) {
+	return UnsetWhere(x, isCollection)
+}
+
+// UnsetWhere is Unset for the tagged fields whose type keep accepts.
+func UnsetWhere(x ssa.Value, keep func(types.Type) bool) (*ssa.Alloc, []Field) {
 	alloc, ok := x.(*ssa.Alloc)
 	if !ok {
 		if ld, isLoad := x.(*ssa.UnOp); isLoad && ld.Op == token.MUL {
@@ -48,7 +53,7 @@ func Unset(x ssa.Value) (*ssa.Alloc, []Field) {
 	if !w.walk(alloc, "", 0) {
 		return nil, nil
 	}
-	return alloc, w.fields(st)
+	return alloc, w.fields(st, keep)
 }
 
 // writes holds the field paths ("3", "3.5": field indexes through nested
@@ -135,12 +140,12 @@ func join(path, idx string) string {
 	return path + "." + idx
 }
 
-// fields lists the tagged collection fields of st (as the framework reads
+// fields lists the tagged fields of st keep accepts (as the framework reads
 // them, facts.EachTagged) that no store covers.
-func (w writes) fields(st *types.Struct) []Field {
+func (w writes) fields(st *types.Struct, keep func(types.Type) bool) []Field {
 	var out []Field
 	facts.EachTagged(st, func(tf facts.TaggedField) {
-		if tf.Var.Exported() && isCollection(tf.Var.Type()) && !w.covers(indexPath(tf.Index)) {
+		if tf.Var.Exported() && keep(tf.Var.Type()) && !w.covers(indexPath(tf.Index)) {
 			out = append(out, Field{GoName: tf.GoName, Tag: tf.Tag})
 		}
 	})

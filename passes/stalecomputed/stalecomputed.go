@@ -36,6 +36,16 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		changed := dataCalls(update, "HasChange", "HasChanges")
+		if len(changed) == 0 {
+			// An Update that tests no change applies every in-place
+			// attribute whichever changed; only an action named after an
+			// output (password_reset) is then taken to act on it.
+			for _, a := range r.Schema.Attributes {
+				if (a.Optional || a.Required) && !a.ForceNew && actionName(a.Name) {
+					changed[a.Name] = update.Pos()
+				}
+			}
+		}
 		set := dataCalls(read, "Set")
 		for k, pos := range dataCalls(update, "Set") {
 			set[k] = pos
@@ -52,13 +62,13 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 		if !y.Computed || y.Required || y.ForceNew || y.Uncertain || !set[y.Name].IsValid() || inDiff[y.Name] {
 			continue
 		}
-		x := updatedPrefix(attrs, y.Name, changed)
+		x := updatedPrefix(attrs, y, changed)
 		if x == nil {
 			continue
 		}
 		rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, changed[x.Name]),
 			Related: []analysis.RelatedInformation{
-				lint.Related(changed[x.Name], "Update acts on d.HasChange(%q) here", x.Name),
+				lint.Related(changed[x.Name], "Update acts on a change of %q here", x.Name),
 				lint.Related(set[y.Name], "%q is set from the API here", y.Name),
 			},
 			Message: fmt.Sprintf("Computed %q of %s keeps its prior value in the plan when %q changes in place, but the update can change it (it is set from the API) and the CustomizeDiff never marks it: resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with customdiff.ComputedIf or d.SetNewComputed when %q changes", y.Name, r.Name, x.Name, y.Name, x.Name)})
@@ -66,12 +76,13 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 }
 
 // updatedPrefix: the attribute named like the start of name ("ipv6" for
-// "ipv6_address") that the user configures, Update tests for a change of,
+// "ipv6_address"), or named after it as an action on it ("password_reset"
+// for "password"), that the user configures, Update tests for a change of,
 // and that is not ForceNew.
-func updatedPrefix(attrs []facts.Attribute, name string, changed map[string]token.Pos) *facts.Attribute {
+func updatedPrefix(attrs []facts.Attribute, y *facts.Attribute, changed map[string]token.Pos) *facts.Attribute {
 	for i := range attrs {
 		x := &attrs[i]
-		if x.Name == name || !strings.HasPrefix(name, x.Name+"_") || !changed[x.Name].IsValid() {
+		if x.Name == y.Name || !related(x.Name, y) || !changed[x.Name].IsValid() {
 			continue
 		}
 		if x.ForceNew || x.Uncertain || (x.Computed && !x.Optional) {
@@ -81,6 +92,27 @@ func updatedPrefix(attrs []facts.Attribute, name string, changed map[string]toke
 	}
 	return nil
 }
+
+// related: y's name starts with x's ("ipv6_address" of "ipv6"), or x names
+// y's identifier or an action on y ("model_uuid" and the model it names,
+// "password_reset" and the password).
+// The second form needs y to be an output only: one the user may set is a
+// setting of its own.
+func related(x string, y *facts.Attribute) bool {
+	if strings.HasPrefix(y.Name, x+"_") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(x, y.Name+"_")
+	return ok && actsOn[rest] && !y.Optional
+}
+
+// actionName: the name ends in one of actsOn's words (password_reset).
+func actionName(name string) bool {
+	i := strings.LastIndex(name, "_")
+	return i > 0 && actsOn[name[i+1:]] && name[i+1:] != "id" && name[i+1:] != "uuid"
+}
+
+var actsOn = map[string]bool{"id": true, "uuid": true, "reset": true, "rotation": true, "rotate": true, "version": true}
 
 // dataCalls: the constant keys of *schema.ResourceData method calls in fn,
 // its closures and the package's helpers it hands d to (two calls deep).

@@ -38,6 +38,9 @@ func resourceServer() *schema.Resource {
 			// Not a Computed value.
 			"name":        {Type: schema.TypeString, Optional: true},
 			"name_suffix": {Type: schema.TypeString, Optional: true},
+			// An action named after the value it changes.
+			"password":       {Type: schema.TypeString, Computed: true, Sensitive: true}, // want `PLAN-9: Computed "password" of resourceServer keeps its prior value in the plan when "password_reset" changes in place`
+			"password_reset": {Type: schema.TypeString, Optional: true},
 		},
 	}
 }
@@ -55,6 +58,7 @@ func read(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostic
 	d.Set("ipv6_address", s.IPv6)
 	d.Set("region_id", s.Region)
 	d.Set("name_suffix", s.Name)
+	d.Set("password", s.Name)
 	setBackups(d, s)
 	return nil
 }
@@ -71,6 +75,11 @@ func update(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnost
 	}
 	if d.HasChanges("backups", "monitor", "region", "name") {
 		if err := enable(ctx, d.Id(), "backups"); err != nil {
+			return diag.FromErr(err)
+		}
+	}
+	if d.HasChange("password_reset") {
+		if err := enable(ctx, d.Id(), "reset"); err != nil {
 			return diag.FromErr(err)
 		}
 	}
@@ -109,4 +118,40 @@ func markPolicy(ctx context.Context, d *schema.ResourceDiff, meta any) error {
 		return d.SetNewComputed("backups_policy")
 	}
 	return nil
+}
+
+// An Update that tests no change: the only in-place attribute is an action
+// on the password, which the update changes.
+func resourceUser() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readUser,
+		UpdateContext: resetPassword,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"name":           {Type: schema.TypeString, Required: true, ForceNew: true},
+			"password":       {Type: schema.TypeString, Computed: true, Sensitive: true}, // want `PLAN-9: Computed "password" of resourceUser keeps its prior value in the plan when "password_reset" changes in place`
+			"password_reset": {Type: schema.TypeString, Optional: true},
+			// Not an action: a setting of its own, and never tested.
+			"token":          {Type: schema.TypeString, Computed: true},
+			"token_lifespan": {Type: schema.TypeString, Optional: true},
+		},
+	}
+}
+
+func readUser(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	s, err := getDroplet(ctx, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("password", s.Name)
+	d.Set("token", s.Name)
+	return nil
+}
+
+func resetPassword(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if err := enable(ctx, d.Id(), "reset"); err != nil {
+		return diag.FromErr(err)
+	}
+	return readUser(ctx, d, meta)
 }

@@ -144,7 +144,7 @@ type read struct {
 }
 
 func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
-	var reads []read
+	var reads, setNews []read
 	known := map[string]bool{}
 	knownVals := map[ssa.Value]bool{}
 	errs := false
@@ -169,19 +169,26 @@ func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]
 					known[s] = true
 				}
 			case "Get", "GetOk", "GetChange":
+				s, _ := tfssa.ConstString(key)
 				if br, ok := decides(c, sdkUnknown{c}); ok {
-					s, _ := tfssa.ConstString(key)
 					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br})
+				}
+				if br, ok := decides(c, setNewUnknown{sdkUnknown{c}}); ok {
+					setNews = append(setNews, read{key: key, name: s, pos: c.Pos(), branch: br})
 				}
 			}
 		}
 	}
+	unguarded := func(r read) bool {
+		return !knownVals[r.key] && (r.name == "" || !known[r.name] && !blocks[strings.TrimSuffix(r.name, ".#")])
+	}
+	reportSetNews(rep, setNews, unguarded)
 	if !errs {
 		return
 	}
 	reported := map[string]bool{}
 	for _, r := range reads {
-		if knownVals[r.key] || (r.name != "" && (known[r.name] || blocks[strings.TrimSuffix(r.name, ".#")])) {
+		if !unguarded(r) {
 			continue
 		}
 		label := r.name
@@ -244,4 +251,35 @@ func failing(ret *ssa.Return) bool {
 		}
 	}
 	return true
+}
+
+// setNewUnknown reads like sdkUnknown; its "failures" are d.SetNew calls:
+// a plan value given because the configuration read as unset.
+type setNewUnknown struct{ sdkUnknown }
+
+func (setNewUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
+	for _, instr := range b.Instrs {
+		if c, ok := instr.(*ssa.Call); ok {
+			if fn := c.Call.StaticCallee(); fn != nil && fn.Name() == "SetNew" && fn.Signature.Recv() != nil && tfapi.IsResourceDiff(fn.Signature.Recv().Type()) {
+				return instr
+			}
+		}
+	}
+	return nil
+}
+
+// reportSetNews reports reads that decide a d.SetNew the way an unknown
+// reads (PLAN-8): the initial plan, made while the value is unknown, holds
+// what SetNew gives; the final plan, made with it known, does not.
+func reportSetNews(rep *lint.Reporter, setNews []read, unguarded func(read) bool) {
+	reported := map[string]bool{}
+	for _, r := range setNews {
+		if !unguarded(r) || r.name == "" || reported[r.name] {
+			continue
+		}
+		reported[r.name] = true
+		rep.Report(lint.Finding{Rule: "PLAN-8", Pos: r.pos,
+			Related: []analysis.RelatedInformation{lint.Related(r.branch, "the value decides this branch; the way an unknown value takes calls d.SetNew")},
+			Message: fmt.Sprintf("CustomizeDiff calls d.SetNew on the way %q takes when it reads as zero or unset, without asking d.NewValueKnown first: while a value from another resource is still unknown the initial plan holds what SetNew gives, the final plan made with the value known does not, and apply fails with \"Provider produced inconsistent final plan\"; test d.NewValueKnown(%q) before deciding", r.name, r.name)})
+	}
 }

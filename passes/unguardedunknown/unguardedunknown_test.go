@@ -18,4 +18,5 @@ func Test(t *testing.T) {
 // unknown values, which read as zero.
 var outcomes = []testutil.Outcome{
 	{Finding: `VALIDATE-1`, Says: `a valid configuration is rejected`},
+	{Finding: `PLAN-8`, Says: `"Provider produced inconsistent final plan"`},
 }

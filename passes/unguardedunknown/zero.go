@@ -205,6 +205,10 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 		return zeroOf(v.AssertedType)
 	case *ssa.ChangeType:
 		return evalZero(v.X, u, depth+1)
+	case *ssa.MakeInterface:
+		if c, ok := v.X.(*ssa.Const); ok && c.Value != nil {
+			return c.Value // d.Get(k) == "": the constant boxed to compare
+		}
 	case *ssa.Convert:
 		return evalZero(v.X, u, depth+1)
 	case *ssa.UnOp:
@@ -292,8 +296,16 @@ func evalBinOp(v *ssa.BinOp, u unknown, depth int) constant.Value {
 		return nil
 	}
 	if x == zeroMark || y == zeroMark {
+		if v.Op != token.EQL && v.Op != token.NEQ {
+			return nil
+		}
+		// d.Get(k) == "" compares the interface d.Get returns, which holds
+		// the zero value of k's type for an unknown, with a boxed zero.
+		if x != y && types.IsInterface(v.X.Type()) && (isZeroConst(x) || isZeroConst(y)) {
+			return constant.MakeBool(v.Op == token.EQL)
+		}
 		// Only nil comparisons are decidable for a zero list, set or map.
-		if x != y || (v.Op != token.EQL && v.Op != token.NEQ) {
+		if x != y {
 			return nil
 		}
 		return constant.MakeBool(v.Op == token.EQL)
@@ -308,6 +320,19 @@ func evalBinOp(v *ssa.BinOp, u unknown, depth int) constant.Value {
 		return constant.BinaryOp(x, v.Op, y)
 	}
 	return nil
+}
+
+// isZeroConst: "", 0 or false.
+func isZeroConst(c constant.Value) bool {
+	switch c.Kind() {
+	case constant.String:
+		return constant.StringVal(c) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(c) == 0
+	case constant.Bool:
+		return !constant.BoolVal(c)
+	}
+	return false
 }
 
 func isNumber(v constant.Value) bool {

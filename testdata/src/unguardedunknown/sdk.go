@@ -142,3 +142,23 @@ func resourceThing() *schema.Resource {
 }
 
 func read(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics { return nil }
+
+// PLAN-8: a default given when the configured value reads as unset, which
+// an unknown value does too.
+func defaultGuest(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if d.Get("guest_id") == "" { // want `PLAN-8: CustomizeDiff calls d.SetNew on the way "guest_id" takes when it reads as zero or unset`
+		return d.SetNew("guest_id", "other-64")
+	}
+	return nil
+}
+
+// Safe: asked whether the value is known first.
+func defaultGuestKnown(ctx context.Context, d *schema.ResourceDiff, meta any) error {
+	if !d.NewValueKnown("os_id") {
+		return nil
+	}
+	if d.Get("os_id") == "" {
+		return d.SetNew("os_id", "other-64")
+	}
+	return nil
+}

@@ -203,7 +203,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"lookupnotfound", nil, 13},
 		{"unknowninstate", nil, 13},
 		{"incompleteimport", nil, 23},
-		{"missingstateset", nil, 9},
+		{"missingstateset", nil, 10},
 		{"upgradermodel", nil, 12},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},

@@ -60,10 +60,14 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 	typeName := r.TypeName
 	resp := fn.Params[len(fn.Params)-1]
 	w := respWrites{resp: resp}
-	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: tfssa.FailsOrDelegates, FailedSucc: tfssa.FailedSucc})
+	paths := flow.Unsettled(fn, flow.Question{Hit: w.hit, Fails: tfssa.FailsOrDelegates, FailedSucc: failedSucc})
 	for _, p := range paths {
 		var related []analysis.RelatedInformation
 		for _, b := range p.Branches {
+			if tfssa.FailedSucc(b.If) >= 0 && failedSucc(b.If) < 0 {
+				related = append(related, lint.Related(b.Pos(), "these diagnostics hold an error here, but nothing hands them to resp.Diagnostics: the error is dropped and the return is a success"))
+				continue
+			}
 			related = append(related, lint.Related(b.Pos(), "on this path the condition is %v", b.Taken))
 		}
 		if pos := w.firstWrite(fn); pos.IsValid() {

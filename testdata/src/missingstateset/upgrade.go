@@ -34,6 +34,17 @@ func (r upgraded) UpgradeState(context.Context) map[int64]resource.StateUpgrader
 			if old.ID.ValueString() == "" {
 				return // want `UPGRADE-2: a state upgrader of upgraded can return without an error and without setting resp.State or resp.DynamicValue`
 			}
+			// Safe: the conversion's diagnostics are handed on first.
+			_, diags := types.ListValueFrom(ctx, types.StringType, []string{old.ID.ValueString()})
+			resp.Diagnostics.Append(diags...)
+			if diags.HasError() {
+				return
+			}
+			// The error of this conversion is dropped: the return is a success.
+			_, convDiags := types.SetValueFrom(ctx, types.StringType, []string{old.ID.ValueString()})
+			if convDiags.HasError() {
+				return // want `UPGRADE-2: a state upgrader of upgraded can return without an error`
+			}
 			resp.Diagnostics.Append(resp.State.Set(ctx, model{ID: old.ID})...)
 		}},
 		// Raw JSON upgraded into DynamicValue: a write.

@@ -1,0 +1,102 @@
+package missingstateset
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// failedSucc is tfssa.FailedSucc, except that `if diags.HasError() { return }`
+// on diagnostics of the function's own (from a conversion, a helper) that
+// neither that branch nor anything before it hands to resp.Diagnostics is
+// no failure to the framework: the error is dropped and the return is a
+// success.
+func failedSucc(ifi *ssa.If) int {
+	i := tfssa.FailedSucc(ifi)
+	if i < 0 {
+		return i
+	}
+	diags := hasErrorOf(ifi.Cond)
+	if diags == nil || fromParam(diags) || handedOn(diags, ifi) {
+		return i
+	}
+	return -1
+}
+
+// hasErrorOf: the diagnostics value cond asks HasError() of.
+func hasErrorOf(cond ssa.Value) ssa.Value {
+	call, ok := cond.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return nil
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Name() != "HasError" || fn.Signature.Recv() == nil || !tfapi.IsDiagnostics(fn.Signature.Recv().Type()) {
+		return nil
+	}
+	return call.Call.Args[0]
+}
+
+// fromParam: v is read from a parameter (resp.Diagnostics), or is not a
+// value the function made (a phi of several, a global).
+func fromParam(v ssa.Value) bool {
+	switch x := tfssa.RootLoad(v).(type) {
+	case *ssa.Extract, *ssa.Call:
+		return false
+	case *ssa.Alloc:
+		return x.Heap // captured: a closure may hand it on
+	}
+	return true
+}
+
+// handedOn: diags (or the variable it is loaded from) is used by anything
+// but HasError: appended to resp.Diagnostics, returned, passed on.
+func handedOn(diags ssa.Value, ifi *ssa.If) bool {
+	vals := []ssa.Value{diags}
+	if ld, ok := diags.(*ssa.UnOp); ok {
+		vals = append(vals, ld.X)
+	}
+	for _, v := range vals {
+		refs := v.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			if c, ok := r.(*ssa.Call); ok && hasErrorOf(c) != nil {
+				continue
+			}
+			if _, ok := r.(*ssa.DebugRef); ok {
+				continue
+			}
+			if ld, ok := r.(*ssa.UnOp); ok && v != diags {
+				if ld != diags && usedBeyondHasError(ld) {
+					return true // another load of the variable, appended
+				}
+				continue
+			}
+			if _, ok := r.(*ssa.Store); ok && v != diags {
+				continue // the variable assigned
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// usedBeyondHasError: v has a use other than a HasError() call.
+func usedBeyondHasError(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if c, ok := r.(*ssa.Call); ok && hasErrorOf(c) != nil {
+			continue
+		}
+		if _, ok := r.(*ssa.DebugRef); ok {
+			continue
+		}
+		return true
+	}
+	return false
+}

@@ -205,3 +205,36 @@ func IsStateSet(fn *ssa.Function) bool {
 	recv := fn.Signature.Recv()
 	return recv != nil && tfapi.IsFramework(recv.Type(), "tfsdk", "State")
 }
+
+// Saved is a resp.State.Set of a model its function builds itself, with
+// the fields never written.
+type Saved struct {
+	Call   *ssa.Call
+	Alloc  *ssa.Alloc
+	Fields []Field
+}
+
+// SavedUnset lists fn's resp.State.Set calls of a model fn builds itself
+// that leave tagged fields keep accepts unwritten.
+func SavedUnset(fn *ssa.Function, keep func(types.Type) bool) []Saved {
+	var out []Saved
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !IsStateSet(call.Call.StaticCallee()) || len(call.Call.Args) != 3 {
+				continue
+			}
+			mi, ok := call.Call.Args[2].(*ssa.MakeInterface)
+			if !ok {
+				continue
+			}
+			if alloc, fields := UnsetWhere(mi.X, keep); len(fields) > 0 {
+				out = append(out, Saved{Call: call, Alloc: alloc, Fields: fields})
+			}
+		}
+	}
+	return out
+}
+
+// IsCollection is the keep of Unset: list, set, map and object values.
+func IsCollection(t types.Type) bool { return isCollection(t) }

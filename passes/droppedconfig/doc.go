@@ -24,7 +24,7 @@ Opt-in for now: it reported nothing on the corpus, whose Creates fill the model 
 state := monitorModel{ID: types.StringValue(out.ID), Table: types.StringValue(out.Table)}
 // warehouse_id (Required) is not in the answer and never copied from the plan
 resp.Diagnostics.Append(resp.State.Set(ctx, state)...)`,
-	Good: `state.WarehouseID = plan.WarehouseID`,
+	Good:     `state.WarehouseID = plan.WarehouseID`,
 	Severity: "warning",
 	Since:    "v0.3.0",
 	Summary:  "a framework Create or Update saving a model it built itself with the field of a Required or Optional attribute never written: the attribute is null in state where the configuration sets it",

@@ -39,30 +39,19 @@ func run(pass *analysis.Pass) (any, error) {
 
 func check(rep *lint.Reporter, r *facts.FrameworkResource, name string, fn *ssa.Function) {
 	later := setAttributes(fn)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !zerovalue.IsStateSet(call.Call.StaticCallee()) || len(call.Call.Args) != 3 {
-				continue
+	for _, sv := range zerovalue.SavedUnset(fn, isScalar) {
+		var names []string
+		for _, f := range sv.Fields {
+			if a := configurable(r, f.Tag); a != nil && !later[f.Tag] {
+				names = append(names, fmt.Sprintf("%q (%s)", f.Tag, flags(a)))
 			}
-			mi, ok := call.Call.Args[2].(*ssa.MakeInterface)
-			if !ok {
-				continue
-			}
-			alloc, fields := zerovalue.UnsetWhere(mi.X, isScalar)
-			var names []string
-			for _, f := range fields {
-				if a := configurable(r, f.Tag); a != nil && !later[f.Tag] {
-					names = append(names, fmt.Sprintf("%q (%s)", f.Tag, flags(a)))
-				}
-			}
-			if len(names) == 0 {
-				continue
-			}
-			rep.Report(lint.Finding{Rule: "APPLY-2", Pos: call.Pos(),
-				Related: []analysis.RelatedInformation{lint.Related(alloc.Pos(), "the model is built here, and nothing writes %s", strings.Join(names, ", "))},
-				Message: fmt.Sprintf("%s saves a model it built without %s: the field stays null, so when the configuration sets the attribute Terraform fails with \"Provider produced inconsistent result after apply\"; copy the planned value (state.X = plan.X) when the API's answer does not hold it", name, strings.Join(names, ", "))})
 		}
+		if len(names) == 0 {
+			continue
+		}
+		rep.Report(lint.Finding{Rule: "APPLY-2", Pos: sv.Call.Pos(),
+			Related: []analysis.RelatedInformation{lint.Related(sv.Alloc.Pos(), "the model is built here, and nothing writes %s", strings.Join(names, ", "))},
+			Message: fmt.Sprintf("%s saves a model it built without %s: the field stays null, so when the configuration sets the attribute Terraform fails with \"Provider produced inconsistent result after apply\"; copy the planned value (state.X = plan.X) when the API's answer does not hold it", name, strings.Join(names, ", "))})
 	}
 }
 

@@ -18,7 +18,7 @@ func failedSucc(ifi *ssa.If) int {
 		return i
 	}
 	diags := hasErrorOf(ifi.Cond)
-	if diags == nil || fromParam(diags) || handedOn(diags, ifi) {
+	if diags == nil || fromParam(diags) || handedOn(diags) {
 		return i
 	}
 	return -1
@@ -49,35 +49,26 @@ func fromParam(v ssa.Value) bool {
 	return true
 }
 
-// handedOn: diags (or the variable it is loaded from) is used by anything
-// but HasError: appended to resp.Diagnostics, returned, passed on.
-func handedOn(diags ssa.Value, ifi *ssa.If) bool {
-	vals := []ssa.Value{diags}
-	if ld, ok := diags.(*ssa.UnOp); ok {
-		vals = append(vals, ld.X)
+// handedOn: diags is used by anything but HasError (appended to
+// resp.Diagnostics, returned, passed on); for a load of a variable, so is
+// any other load of it, or the variable's address.
+func handedOn(diags ssa.Value) bool {
+	if usedBeyondHasError(diags) {
+		return true
 	}
-	for _, v := range vals {
-		refs := v.Referrers()
-		if refs == nil {
-			return true
-		}
-		for _, r := range *refs {
-			if c, ok := r.(*ssa.Call); ok && hasErrorOf(c) != nil {
-				continue
+	ld, ok := diags.(*ssa.UnOp)
+	if !ok || ld.X.Referrers() == nil {
+		return false
+	}
+	for _, r := range *ld.X.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if usedBeyondHasError(r) {
+				return true
 			}
-			if _, ok := r.(*ssa.DebugRef); ok {
-				continue
-			}
-			if ld, ok := r.(*ssa.UnOp); ok && v != diags {
-				if ld != diags && usedBeyondHasError(ld) {
-					return true // another load of the variable, appended
-				}
-				continue
-			}
-			if _, ok := r.(*ssa.Store); ok && v != diags {
-				continue // the variable assigned
-			}
-			return true
+		default:
+			return true // the address goes somewhere
 		}
 	}
 	return false
@@ -87,7 +78,7 @@ func handedOn(diags ssa.Value, ifi *ssa.If) bool {
 func usedBeyondHasError(v ssa.Value) bool {
 	refs := v.Referrers()
 	if refs == nil {
-		return false
+		return true
 	}
 	for _, r := range *refs {
 		if c, ok := r.(*ssa.Call); ok && hasErrorOf(c) != nil {

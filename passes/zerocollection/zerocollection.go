@@ -38,30 +38,19 @@ func run(pass *analysis.Pass) (any, error) {
 // check reports each resp.State.Set of a model fn builds itself with
 // collection fields it never writes (zerovalue).
 func check(rep *lint.Reporter, r *facts.FrameworkResource, name string, fn *ssa.Function) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !zerovalue.IsStateSet(call.Call.StaticCallee()) || len(call.Call.Args) != 3 {
-				continue
+	for _, sv := range zerovalue.SavedUnset(fn, zerovalue.IsCollection) {
+		var names, goNames []string
+		for _, f := range sv.Fields {
+			if zerovalue.SchemaHolds(r, f.Tag) {
+				names = append(names, fmt.Sprintf("%s (%q)", f.GoName, f.Tag))
+				goNames = append(goNames, f.GoName)
 			}
-			mi, ok := call.Call.Args[2].(*ssa.MakeInterface)
-			if !ok {
-				continue
-			}
-			alloc, fields := zerovalue.Unset(mi.X)
-			var names, goNames []string
-			for _, f := range fields {
-				if zerovalue.SchemaHolds(r, f.Tag) {
-					names = append(names, fmt.Sprintf("%s (%q)", f.GoName, f.Tag))
-					goNames = append(goNames, f.GoName)
-				}
-			}
-			if len(names) == 0 {
-				continue
-			}
-			rep.Report(lint.Finding{Rule: "APPLY-3", Pos: call.Pos(),
-				Related: []analysis.RelatedInformation{lint.Related(alloc.Pos(), "the model is built here without %s", strings.Join(goNames, ", "))},
-				Message: fmt.Sprintf("%s saves a model it built without setting %s: a list, set, map or object value left at its Go zero value has no element or attribute types, so resp.State.Set fails (\"Value Conversion Error\") whenever this runs, after the remote change was made; set each, to a typed null (types.ListNull(elemType), types.ObjectNull(attrTypes), ...) when there is no value", name, strings.Join(names, ", "))})
 		}
+		if len(names) == 0 {
+			continue
+		}
+		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: sv.Call.Pos(),
+			Related: []analysis.RelatedInformation{lint.Related(sv.Alloc.Pos(), "the model is built here without %s", strings.Join(goNames, ", "))},
+			Message: fmt.Sprintf("%s saves a model it built without setting %s: a list, set, map or object value left at its Go zero value has no element or attribute types, so resp.State.Set fails (\"Value Conversion Error\") whenever this runs, after the remote change was made; set each, to a typed null (types.ListNull(elemType), types.ObjectNull(attrTypes), ...) when there is no value", name, strings.Join(names, ", "))})
 	}
 }

@@ -25,7 +25,7 @@ for _, r := range rules {
 	out = append(out, map[string]any{"name": r.Name})
 }
 d.Set("rule", out)`,
-	Good: `out := make([]map[string]any, 0, len(rules))`,
+	Good:     `out := make([]map[string]any, 0, len(rules))`,
 	Severity: "warning",
 	Since:    "v0.3.0",
 	Summary:  "a slice made with `make([]T, n)` and then appended to, or sized by one collection and filled by index from another, that is saved to state or returned: its zero-value elements become blocks or values nobody configured",

@@ -24,6 +24,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/mutableid"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/nativeconfig"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/neversent"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/objectkeys"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/overwrittenset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/parentkey"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
@@ -70,6 +71,7 @@ var registry = []lint.Check{
 	{Doc: mutableid.Doc, Analyzer: mutableid.Analyzer},
 	{Doc: nativeconfig.Doc, Analyzer: nativeconfig.Analyzer},
 	{Doc: neversent.Doc, Analyzer: neversent.Analyzer},
+	{Doc: objectkeys.Doc, Analyzer: objectkeys.Analyzer},
 	{Doc: overwrittenset.Doc, Analyzer: overwrittenset.Analyzer},
 	{Doc: parentkey.Doc, Analyzer: parentkey.Analyzer},
 	{Doc: planrewrite.Doc, Analyzer: planrewrite.Analyzer},

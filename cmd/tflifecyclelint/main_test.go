@@ -237,6 +237,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"casesent", nil, 1},
 		{"zeroelements", nil, 2},
 		{"droppedconfig", nil, 1},
+		{"objectkeys", nil, 2},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -18,8 +19,13 @@ import (
 var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
 func run(pass *analysis.Pass) (any, error) {
-	_, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
-	if !ok {
+	// Object values are often built in a models package that declares no
+	// resource: any package importing the framework is read.
+	if !importsFramework(pass) {
+		return nil, nil
+	}
+	funcs := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy).Funcs()
+	if funcs == nil {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
@@ -55,6 +61,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+func importsFramework(pass *analysis.Pass) bool {
+	for _, p := range pass.Pkg.Imports() {
+		if strings.HasPrefix(p.Path(), tfapi.Framework) {
+			return true
+		}
+	}
+	return false
 }
 
 func check(rep *lint.Reporter, k keyReader, call *ssa.Call) {

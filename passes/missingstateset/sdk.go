@@ -34,7 +34,7 @@ func checkSDKCreate(rep *lint.Reporter, name string, fn *ssa.Function, d *ssa.Pa
 // an empty ID. Here only d.SetId itself, or a function of the package that
 // may call it, counts as naming the object.
 func checkReadWithoutID(rep *lint.Reporter, name string, fn *ssa.Function, d *ssa.Parameter) {
-	if !callsSetID(fn, d) {
+	if !callsSetID(fn, d) || !returnsDelegated(fn, d) {
 		return
 	}
 	strict := func(instr ssa.Instruction) bool { return namesObject(instr, d) }
@@ -54,6 +54,17 @@ func branches(p flow.Path) []analysis.RelatedInformation {
 		related = append(related, lint.Related(b.Pos(), "on this path the condition is %v", b.Taken))
 	}
 	return related
+}
+
+// returnsDelegated: some return of fn hands back what a package function
+// given d answers (the only returns checkReadWithoutID reports).
+func returnsDelegated(fn *ssa.Function, d *ssa.Parameter) bool {
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && delegated(ret, d) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // callsSetID: fn itself calls d.SetId with a value other than "".

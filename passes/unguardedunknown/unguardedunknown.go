@@ -145,6 +145,7 @@ type read struct {
 
 func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
 	var reads, setNews []read
+	hasSetNew := callsSetNew(fn)
 	known := map[string]bool{}
 	knownVals := map[ssa.Value]bool{}
 	errs := false
@@ -173,8 +174,10 @@ func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]
 				if br, ok := decides(c, sdkUnknown{c}); ok {
 					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br})
 				}
-				if br, ok := decides(c, setNewUnknown{sdkUnknown{c}}); ok {
-					setNews = append(setNews, read{key: key, name: s, pos: c.Pos(), branch: br})
+				if hasSetNew {
+					if br, ok := decides(c, setNewUnknown{sdkUnknown{c}}); ok {
+						setNews = append(setNews, read{key: key, name: s, pos: c.Pos(), branch: br})
+					}
 				}
 			}
 		}
@@ -266,6 +269,16 @@ func (setNewUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 		}
 	}
 	return nil
+}
+
+// callsSetNew: fn calls d.SetNew somewhere (else no read can decide one).
+func callsSetNew(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		if (setNewUnknown{}).fails(b) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // reportSetNews reports reads that decide a d.SetNew the way an unknown

@@ -17,6 +17,11 @@ import (
 // leaves a tainted object in state that was never made (APPLY-3: the ID is
 // set once the remote create succeeded).
 func checkEarlyID(rep *lint.Reporter, t tfssa.Target, reads map[*ssa.Function]bool) {
+	// A Create that asks the API nothing, here or in what it calls, makes
+	// nothing remote: its state is all there is (a local or test resource).
+	if len(tfssa.RemoteOps(t.Fn)) == 0 {
+		return
+	}
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			if !setsID(instr, t.Subject) || remoteDominates(instr) {

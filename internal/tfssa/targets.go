@@ -34,6 +34,9 @@ type Target struct {
 	ParentKeys map[string]bool
 	// Create is the resource's Create, for a Read target; nil when unknown.
 	Create *ssa.Function
+	// FW or SDKRes is the resource in the model the function belongs to.
+	FW     *facts.FrameworkResource
+	SDKRes *facts.SDKResource
 }
 
 // Targets returns, once per function, the method (Create, Read, Update, ...) of every resource
@@ -53,7 +56,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 			continue
 		}
 		if fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]; fn != nil && len(fn.Params) > 0 {
-			t := Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1], ParentKeys: frameworkParentKeys(r)}
+			t := Target{Name: r.TypeName, Fn: fn, Subject: fn.Params[len(fn.Params)-1], ParentKeys: frameworkParentKeys(r), FW: r}
 			if method == "Read" {
 				t.Create = funcs[facts.Method(pass.Pkg, r.TypeName, "Create")]
 			}
@@ -74,7 +77,7 @@ func Targets(pass *analysis.Pass, model *facts.Model, funcs map[*types.Func]*ssa
 		for _, p := range fn.Params {
 			if tfapi.IsResourceData(p.Type()) {
 				_, exists := r.Funcs["Exists"]
-				t := Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped, ParentKeys: parentKeys(r)}
+				t := Target{Name: r.Name, SDK: true, Fn: fn, Subject: p, Exists: exists, Wrapped: wrapped, ParentKeys: parentKeys(r), SDKRes: r}
 				if c, ok := r.Funcs["Create"]; ok && method == "Read" {
 					t.Create = unforwarded(byName[c.Key()], model)
 				}

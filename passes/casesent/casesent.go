@@ -22,33 +22,31 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	byName, _ := tfssa.ByName(funcs)
-	for _, r := range model.SDK {
-		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved {
-			continue
-		}
-		fn := func(method string) *ssa.Function {
-			if f := byName[r.Funcs[method].Key()]; f != nil {
-				return tfssa.Forwarded(f, model)
+	// Create and Update of each resource, as the model resolves them.
+	lifecycle := map[*facts.SDKResource][]*ssa.Function{}
+	for _, m := range []string{"Create", "Update"} {
+		for _, t := range tfssa.Targets(pass, model, funcs, m, facts.KindResource) {
+			if t.SDK {
+				lifecycle[t.SDKRes] = append(lifecycle[t.SDKRes], t.Fn)
 			}
-			return nil
 		}
-		read := fn("Read")
-		if read == nil {
+	}
+	for _, t := range tfssa.Targets(pass, model, funcs, "Read", facts.KindResource) {
+		if !t.SDK || !t.SDKRes.SchemaResolved {
 			continue
 		}
-		saves := attruse.SDK(read, nil, attruse.SetsOnly, model)
-		reads := attruse.SDK(read, nil, attruse.Uses, model)
-		for _, f := range findings(r, saves, reads, read, fn("Create"), fn("Update")) {
+		saves := attruse.SDK(t.Fn, nil, attruse.SetsOnly, model)
+		reads := attruse.SDK(t.Fn, nil, attruse.Uses, model)
+		for _, f := range findings(t.SDKRes, saves, reads, t.Fn, lifecycle[t.SDKRes]) {
 			rep.Report(f)
 		}
 	}
 	return nil, nil
 }
 
-func findings(r *facts.SDKResource, saves, reads attruse.Keys, read *ssa.Function, create, update *ssa.Function) []lint.Finding {
+func findings(r *facts.SDKResource, saves, reads attruse.Keys, read *ssa.Function, writers []*ssa.Function) []lint.Finding {
 	sent := map[string]*ssa.Call{}
-	for _, fn := range []*ssa.Function{create, update} {
+	for _, fn := range writers {
 		caseSends(fn, read, sent)
 	}
 	var out []lint.Finding

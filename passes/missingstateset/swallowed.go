@@ -7,6 +7,9 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
+// Dropped diagnostics make a failure a success path, which the check then
+// holds to APPLY-3 (Create, Update) or UPGRADE-2 (state upgraders).
+
 // failedSucc is tfssa.FailedSucc, except that `if diags.HasError() { return }`
 // on diagnostics of the function's own (from a conversion, a helper) that
 // neither that branch nor anything before it hands to resp.Diagnostics is

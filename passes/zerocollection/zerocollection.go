@@ -22,13 +22,10 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	for _, r := range model.Framework {
-		if r.Kind != facts.KindResource {
-			continue
-		}
-		for _, m := range []string{"Create", "Update"} {
-			if fn := funcs[facts.Method(pass.Pkg, r.TypeName, m)]; fn != nil {
-				check(rep, r, r.TypeName+"."+m, fn)
+	for _, m := range []string{"Create", "Update"} {
+		for _, t := range tfssa.Targets(pass, model, funcs, m, facts.KindResource) {
+			if !t.SDK {
+				check(rep, t.FW, t.Name+"."+m, t.Fn)
 			}
 		}
 	}

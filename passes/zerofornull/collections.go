@@ -12,6 +12,9 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
+// Collections saved empty where the configuration has null break APPLY-2
+// (Create, Update) and READ-3 (Read), as zero scalars do.
+
 // collection: a list, set or map attribute (not a block: an absent block is
 // an empty collection, not null).
 func collection(a *facts.Attribute) bool {

@@ -107,3 +107,14 @@ func ModelTag(t types.Type, i int) string {
 	}
 	return ""
 }
+
+// ImportsFramework: pkg imports a package of terraform-plugin-framework (or
+// of a module named after it, terraform-plugin-framework-validators).
+func ImportsFramework(pkg *types.Package) bool {
+	for _, p := range pkg.Imports() {
+		if strings.HasPrefix(p.Path(), strings.TrimSuffix(Framework, "/")) {
+			return true
+		}
+	}
+	return false
+}

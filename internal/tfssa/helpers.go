@@ -340,3 +340,29 @@ func ZeroConst(v ssa.Value) bool {
 	}
 	return false
 }
+
+// WithClosures lists funcs, the package's init and every function literal
+// they declare, in source order: all the code of the package.
+func WithClosures(funcs map[*types.Func]*ssa.Function) []*ssa.Function {
+	var all []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		all = append(all, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, fn := range funcs {
+		add(fn)
+		if fn.Pkg != nil {
+			add(fn.Pkg.Func("init"))
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
+	return all
+}

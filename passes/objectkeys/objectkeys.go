@@ -21,7 +21,7 @@ var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 func run(pass *analysis.Pass) (any, error) {
 	// Object values are often built in a models package that declares no
 	// resource: any package importing the framework is read.
-	if !importsFramework(pass) {
+	if !tfapi.ImportsFramework(pass.Pkg) {
 		return nil, nil
 	}
 	funcs := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy).Funcs()
@@ -30,27 +30,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := lint.NewReporter(pass)
 	k := keyReader{globals: map[*ssa.Global]ssa.Value{}}
-	var all []*ssa.Function
-	seen := map[*ssa.Function]bool{}
-	var add func(fn *ssa.Function)
-	add = func(fn *ssa.Function) {
-		if fn == nil || seen[fn] {
-			return
-		}
-		seen[fn] = true
-		all = append(all, fn)
-		for _, anon := range fn.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, fn := range funcs {
-		add(fn)
-		if fn.Pkg != nil {
-			add(fn.Pkg.Func("init"))
-		}
-	}
+	all := tfssa.WithClosures(funcs)
 	k.collectGlobals(all)
-	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
 	for _, fn := range all {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -61,15 +42,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func importsFramework(pass *analysis.Pass) bool {
-	for _, p := range pass.Pkg.Imports() {
-		if strings.HasPrefix(p.Path(), tfapi.Framework) {
-			return true
-		}
-	}
-	return false
 }
 
 func check(rep *lint.Reporter, k keyReader, call *ssa.Call) {

@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,24 +28,8 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := lint.NewReporter(pass)
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
 	blocks := blockKeys(model.SDK)
-	seen := map[*ssa.Function]bool{}
-	var all []*ssa.Function
-	var add func(*ssa.Function)
-	add = func(fn *ssa.Function) {
-		if seen[fn] {
-			return
-		}
-		seen[fn] = true
-		all = append(all, fn)
-		for _, anon := range fn.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, fn := range funcs {
-		add(fn)
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
-	sdk, fw := importsSDK(pass), importsFramework(pass)
+	all := tfssa.WithClosures(funcs)
+	sdk, fw := importsSDK(pass), tfapi.ImportsFramework(pass.Pkg)
 	if !sdk && !fw {
 		return nil, nil
 	}
@@ -115,15 +98,6 @@ func blockKeys(resources []*facts.SDKResource) map[string]bool {
 		delete(out, k)
 	}
 	return out
-}
-
-func importsFramework(pass *analysis.Pass) bool {
-	for _, p := range pass.Pkg.Imports() {
-		if strings.Contains(p.Path(), "terraform-plugin-framework") {
-			return true
-		}
-	}
-	return false
 }
 
 func importsSDK(pass *analysis.Pass) bool {

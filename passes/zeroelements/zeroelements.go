@@ -20,13 +20,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
-	seen := map[*ssa.Function]bool{}
-	var visit func(fn *ssa.Function)
-	visit = func(fn *ssa.Function) {
-		if fn == nil || seen[fn] {
-			return
-		}
-		seen[fn] = true
+	for _, fn := range tfssa.WithClosures(funcs) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if ms, ok := instr.(*ssa.MakeSlice); ok {
@@ -34,12 +28,6 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		for _, anon := range fn.AnonFuncs {
-			visit(anon)
-		}
-	}
-	for _, fn := range funcs {
-		visit(fn)
 	}
 	return nil, nil
 }

@@ -113,6 +113,16 @@ func (e *env) constName(x ast.Expr) string {
 	return c.Pkg().Path() + "." + c.Name()
 }
 
+// nonEmpty: x is set to something other than an empty constant string (a
+// message, or one the check cannot read).
+func (e *env) nonEmpty(x ast.Expr) bool {
+	if x == nil {
+		return false
+	}
+	s, ok := e.stringConst(x)
+	return !ok || s != ""
+}
+
 func (e *env) stringConst(x ast.Expr) (string, bool) {
 	tv, found := e.pass.TypesInfo.Types[x]
 	if !found || tv.Value == nil || tv.Value.Kind() != constant.String {
@@ -562,7 +572,10 @@ func (e *env) flagMutation(attrs []Attribute, m *ast.AssignStmt) (done, ok bool)
 	}
 	a := &attrs[i]
 	switch f := sel.Sel.Name; f {
-	case "Description", "MarkdownDescription", "Deprecated":
+	case "Description", "MarkdownDescription":
+		return true, true
+	case "Deprecated", "DeprecationMessage":
+		a.Deprecated = a.Deprecated || e.nonEmpty(m.Rhs[0])
 		return true, true
 	case "ValidateFunc", "ValidateDiagFunc":
 		a.HasValidators = true

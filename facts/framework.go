@@ -210,6 +210,7 @@ func (e *env) fwAttrLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt)
 	}
 	a.HasDefault = f["Default"] != nil && !isNil(e.pass.TypesInfo, f["Default"])
 	a.CustomType = f["CustomType"] != nil && !isNil(e.pass.TypesInfo, f["CustomType"])
+	a.Deprecated = e.nonEmpty(f["DeprecationMessage"])
 	a.HasValidators = f["Validators"] != nil && !isNil(e.pass.TypesInfo, f["Validators"])
 	if pm, ok := f["PlanModifiers"]; ok {
 		a.PlanModifiers = e.planModifiers(pm)

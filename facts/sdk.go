@@ -417,6 +417,7 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 	a.DefaultFunc = f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"])
 	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || a.DefaultFunc
 	a.HasValidators = f["ValidateFunc"] != nil || f["ValidateDiagFunc"] != nil
+	a.Deprecated = e.nonEmpty(f["Deprecated"]) || e.nonEmpty(f["Removed"])
 	a.Normalised = (f["StateFunc"] != nil && !isNil(info, f["StateFunc"])) || (f["DiffSuppressFunc"] != nil && !isNil(info, f["DiffSuppressFunc"]))
 	if elem, ok := f["Elem"]; ok && !isNil(info, elem) && sdkKindOf(info.TypeOf(elem)) == "sdkresource" {
 		a.Block, a.Nesting = true, a.Type

@@ -21,6 +21,9 @@ type Attribute struct {
 	Required, Optional, Computed, Sensitive, WriteOnly bool
 	ForceNew                                           bool // SDK only
 	HasDefault                                         bool
+	// Deprecated: the schema marks it deprecated or removed (SDK Deprecated
+	// or Removed, framework DeprecationMessage, not an empty constant).
+	Deprecated bool
 	// DefaultFunc (SDK): the default comes from a DefaultFunc (often an
 	// environment variable, possibly none), not a constant Default.
 	DefaultFunc   bool

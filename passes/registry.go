@@ -6,6 +6,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/casesent"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/computedneverset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createreadremoves"
@@ -53,6 +54,7 @@ import (
 var registry = []lint.Check{
 	{Doc: blockcount.Doc, Analyzer: blockcount.Analyzer},
 	{Doc: casesent.Doc, Analyzer: casesent.Analyzer},
+	{Doc: computedneverset.Doc, Analyzer: computedneverset.Analyzer},
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: createreadremoves.Doc, Analyzer: createreadremoves.Analyzer},

@@ -68,6 +68,8 @@ func SDK(fn, skip *ssa.Function, m Mode, model *facts.Model) Keys {
 	visit = func(f *ssa.Function, d int) {
 		// Uses walks give up once d goes out of sight: the answer is Dynamic.
 		if f == nil || seen[f] || d > depth || k.Dynamic && m == Uses {
+			// Fills must see every d.Set: one too deep may be any.
+			k.Dynamic = k.Dynamic || m == Fills && f != nil && d > depth && takesD(f)
 			return
 		}
 		seen[f] = true
@@ -105,7 +107,7 @@ func (k *Keys) known(model *facts.Model, callee *ssa.Function, pos token.Pos, m 
 			dk = model.DataKeys(obj)
 		}
 	}
-	if dk == nil || dk.Dynamic || m == SetsOnly && dk.SetsDynamic {
+	if dk == nil || dk.Dynamic || (m == SetsOnly || m == Fills) && dk.SetsDynamic {
 		k.Dynamic = true
 		return
 	}
@@ -125,6 +127,9 @@ const (
 	Uses     Mode = iota // every key but d.Set's, and not in log calls (Update, CustomizeDiff)
 	UsesSets             // every key
 	SetsOnly             // keys d.Set saves a non-constant value under (Read, Create)
+	// Fills: every key, and Dynamic when d.Set is called with a key not
+	// spelled in the code walked (any attribute may then be filled).
+	Fills
 )
 
 // note records the string constants instr uses, as m asks, and d read by a
@@ -140,6 +145,11 @@ func (k *Keys) note(instr ssa.Instruction, m Mode) {
 	switch {
 	case method == "Set" && m == Uses, method != "Set" && m == SetsOnly, m == Uses && isLog(instr):
 		return
+	}
+	if method == "Set" && m == Fills {
+		if args := instr.(ssa.CallInstruction).Common().Args; len(args) == 3 && !spelled(args[1], 0) && !rangedKey(args[1]) {
+			k.Dynamic = true
+		}
 	}
 	if method == "Set" && m == SetsOnly {
 		args := instr.(ssa.CallInstruction).Common().Args
@@ -525,4 +535,43 @@ func storesConst(fa *ssa.FieldAddr) bool {
 		}
 	}
 	return true
+}
+
+// takesD: one of f's parameters is a *schema.ResourceData.
+func takesD(f *ssa.Function) bool {
+	for _, p := range f.Params {
+		if tfapi.IsResourceData(p.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// rangedKey: the key of a range over a parameter (its callers spell the
+// keys) or over a map literal of the function.
+func rangedKey(v ssa.Value) bool {
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 1 {
+		return false
+	}
+	next, ok := ex.Tuple.(*ssa.Next)
+	if !ok || next.IsString {
+		return false
+	}
+	rng, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return false
+	}
+	switch x := rng.X.(type) {
+	case *ssa.Parameter:
+		return true
+	case *ssa.MakeMap:
+		for _, r := range *x.Referrers() {
+			if u, ok := r.(*ssa.MapUpdate); ok && !constKey(u.Key) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

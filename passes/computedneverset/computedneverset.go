@@ -1,0 +1,111 @@
+package computedneverset
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports SDK Computed attributes no lifecycle function sets.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+func run(pass *analysis.Pass) (any, error) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK)
+	if !ok {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	byName, _ := tfssa.ByName(funcs)
+	for _, r := range model.SDK {
+		if r.Kind != facts.KindResource || !r.Resolved || !r.SchemaResolved || !r.Schema.Complete || r.Pos == 0 {
+			continue
+		}
+		fns, ok := lifecycle(r, byName, model)
+		if !ok {
+			continue
+		}
+		filled := attruse.Keys{}
+		for _, fn := range fns {
+			filled = attruse.Merge(filled, attruse.SDK(fn, nil, attruse.Fills, model))
+		}
+		if filled.Dynamic {
+			continue // d.Set with a key built at run time: any may be set
+		}
+		for _, a := range r.Schema.Attributes {
+			if neverFilled(a, filled) {
+				rep.Report(finding(r, a, fns))
+			}
+		}
+	}
+	return nil, nil
+}
+
+// lifecycle gives the functions that may fill an attribute: Create, Read,
+// Update, the custom importer and CustomizeDiff's functions; ok is false
+// when one of them cannot be followed.
+func lifecycle(r *facts.SDKResource, byName map[string]*ssa.Function, model *facts.Model) (fns []*ssa.Function, ok bool) {
+	for _, m := range []string{"Create", "Read", "Update"} {
+		ref, has := r.Funcs[m]
+		fn := byName[ref.Key()]
+		switch {
+		case !has && m == "Update":
+			continue
+		case fn == nil:
+			return nil, false
+		}
+		fn = tfssa.Forwarded(fn, model)
+		if m != "Update" && tfssa.AlwaysFails(fn) {
+			return nil, false // a retired API: nothing is ever saved
+		}
+		fns = append(fns, fn)
+	}
+	switch r.Importer {
+	case "", "passthrough":
+	case "custom":
+		fn := byName[r.ImportFunc.Key()]
+		if fn == nil {
+			return nil, false
+		}
+		fns = append(fns, fn)
+	default:
+		return nil, false
+	}
+	if r.CustomizeDiff {
+		if len(r.CustomizeDiffFuncs) == 0 {
+			return nil, false
+		}
+		for _, name := range r.CustomizeDiffFuncs {
+			fn := byName[name]
+			if fn == nil {
+				return nil, false
+			}
+			fns = append(fns, fn)
+		}
+	}
+	return fns, true
+}
+
+// neverFilled: a Computed-only attribute whose name the lifecycle functions
+// never spell. Deprecated ones are often left empty on purpose.
+func neverFilled(a facts.Attribute, filled attruse.Keys) bool {
+	return a.Computed && !a.Optional && !a.Required && !a.Uncertain && !a.Deprecated && a.Name != "id" && !filled.Named[a.Name]
+}
+
+func finding(r *facts.SDKResource, a facts.Attribute, fns []*ssa.Function) lint.Finding {
+	rel := []analysis.RelatedInformation{lint.Related(r.Pos, "resource declared here")}
+	for i, m := range []string{"Create", "Read"} {
+		rel = append(rel, lint.Related(fns[i].Pos(), "%s (%s) never sets it", m, fns[i].Name()))
+	}
+	pos := a.Pos
+	if !pos.IsValid() {
+		pos = r.Pos // declared in another package
+	}
+	return lint.Finding{Rule: "APPLY-1", Pos: pos, Related: rel,
+		Message: fmt.Sprintf("%q of %s is Computed, but no function of the resource sets it (Create, Read, Update, the importer and CustomizeDiff never name it): the plan promises a value Terraform never gets, the state holds it empty after every apply and import, and whatever refers to it reads nothing; set it from the API's answer in Read, or remove it from the schema", a.Name, r.Name)}
+}

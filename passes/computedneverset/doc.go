@@ -20,7 +20,7 @@ The check collects every attribute name the resource's Create, Read, Update, cus
 	Bad: `"fingerprint": {Type: schema.TypeString, Computed: true},
 // Read:
 d.Set("finger_print", out.Fingerprint) // not the schema's name`,
-	Good: `d.Set("fingerprint", out.Fingerprint)`,
+	Good:     `d.Set("fingerprint", out.Fingerprint)`,
 	Severity: "warning",
 	Since:    "v0.3.0",
 	Summary:  "an SDK Computed attribute that Create, Read, Update, the importer and CustomizeDiff never name: saved empty after every apply and import",

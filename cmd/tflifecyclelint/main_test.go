@@ -209,7 +209,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"datasourceremove", nil, 3},
 		{"unguardedunknown", nil, 11},
 		{"setnewnoncomputed", nil, 5},
-		{"planrewrite", nil, 17},
+		{"planrewrite", nil, 18},
 		{"usestatechanging", nil, 1},
 		{"configoverwrite", nil, 4},
 		{"stalecomputed", nil, 4},

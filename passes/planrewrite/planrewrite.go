@@ -28,6 +28,7 @@ type write struct {
 	guards map[guard]bool
 	pos    token.Pos
 	konst  string // the constant planned (types.StringValue("x")), if any
+	count  int    // the elements of a list built with a fixed number of them, else 0
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -49,7 +50,9 @@ func run(pass *analysis.Pass) (any, error) {
 		compared := comparedConsts(fn)
 		for _, w := range modifyPlanWrites(fn) {
 			a := lookup(r.Schema.Attributes, w.attr)
-			if a == nil || validated[w.attr] {
+			// A validation may restrict which values are configured; it
+			// cannot make a block count the configuration does not have.
+			if a == nil || validated[w.attr] && !listBlock(a) {
 				continue
 			}
 			// A constant the attribute's own value is compared with may
@@ -244,7 +247,7 @@ func modifyPlanWrites(fn *ssa.Function) []write {
 			case "SetAttribute":
 				if len(c.Call.Args) == 4 {
 					if attr := modelflow.PathRoot(c.Call.Args[2]); attr != "" {
-						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: known[b], pos: c.Pos(), konst: constOf(c.Call.Args[3], 0)})
+						out = append(out, write{attr: attr, class: s.class(c.Call.Args[3], 0), guards: known[b], pos: c.Pos(), konst: constOf(c.Call.Args[3], 0), count: fixedCount(c.Call.Args[3], 0)})
 					}
 				}
 			}
@@ -282,7 +285,7 @@ func (s *scope) fieldWrites(st *ssa.Store, m ssa.Value, guards map[guard]bool) [
 	if attr == "" {
 		return nil
 	}
-	return []write{{attr: attr, class: s.class(st.Val, 0), guards: guards, pos: st.Pos(), konst: constOf(st.Val, 0)}}
+	return []write{{attr: attr, class: s.class(st.Val, 0), guards: guards, pos: st.Pos(), konst: constOf(st.Val, 0), count: fixedCount(st.Val, 0)}}
 }
 
 // helperWrites: the stores into the plan model m made by a function of the
@@ -365,8 +368,12 @@ func reaches(b *ssa.BasicBlock, i int, call *ssa.Call) bool {
 	return false
 }
 
-// decide applies PLAN-1/2/3 to one write of attribute a.
+// decide applies PLAN-1/2/3 to one write of attribute a, PLAN-5 to a
+// list block's.
 func decide(a *facts.Attribute, w write) (rules.ID, string, bool) {
+	if listBlock(a) {
+		return decideBlock(a, w)
+	}
 	// Terraform cannot match the elements of a set of nested objects
 	// between config and plan, so it does not check inside them.
 	if a.Uncertain || a.Block || a.Nesting == "set" {
@@ -466,6 +473,9 @@ func describe(class string) string {
 }
 
 func flags(a *facts.Attribute) string {
+	if a.Block {
+		return a.Nesting + " block"
+	}
 	var fs []string
 	for _, f := range []struct {
 		on   bool

@@ -17,6 +17,6 @@ func Test(t *testing.T) {
 // What each finding must tell the user: the framework is held to
 // Terraform's plan validity check.
 var outcomes = []testutil.Outcome{
-	{Finding: `PLAN-[123]`, Says: `reject.*\("Provider produced invalid plan"\)`},
+	{Finding: `PLAN-[1235]`, Says: `reject.*\("Provider produced invalid plan"\)`},
 	{Finding: `PLAN-8`, Says: `final plan differs \("Provider produced inconsistent final plan"\); return when req.ConfigValue.IsUnknown\(\)`},
 }

@@ -75,6 +75,13 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) (bareKey str
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(u.Pos, r.Pos),
 				Message: fmt.Sprintf("%s: upgrader for version %d is above the schema Version %d and never runs (Terraform refuses state newer than the schema before any upgrader): was the Version bump it was written for left out?", r.TypeName, u.Version, n)})
 		}
+		// Keyed by the current version with every older one present (else
+		// the missing one's finding says it): the framework hands state of
+		// the current version back unchanged, without calling it.
+		if u.Version == n && coversBelow(r.Upgraders, n) {
+			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(u.Pos, r.Pos),
+				Message: fmt.Sprintf("%s: upgrader for version %d is keyed by the schema's current Version and never runs (the framework returns state of the current version as it is, without calling an upgrader): was the Version bump it was written for left out?", r.TypeName, u.Version)})
+		}
 		if !u.HasPriorSchema && u.ReadsStateKnown && u.ReadsState {
 			rep.Report(lint.Finding{Rule: "UPGRADE-3", Pos: lint.FirstValid(u.Pos, r.Pos),
 				Message: fmt.Sprintf("%s: upgrader for version %d reads req.State but sets no PriorSchema, so req.State is nil and the provider crashes (nil dereference) on every state of that version; set PriorSchema or read req.RawState", r.TypeName, u.Version)})
@@ -273,4 +280,18 @@ func checkSDK(rep *lint.Reporter, r *facts.SDKResource) {
 	// family often start their upgraders at the version the family had when
 	// the first shape change came, and nothing tells whether the older
 	// shapes differ. Not reported.
+}
+
+// coversBelow: ups has an upgrader for each of 0..n-1.
+func coversBelow(ups []facts.Upgrader, n int64) bool {
+	have := map[int64]bool{}
+	for _, u := range ups {
+		have[u.Version] = true
+	}
+	for v := int64(0); v < n; v++ {
+		if !have[v] {
+			return false
+		}
+	}
+	return true
 }

@@ -23,7 +23,7 @@ func Test(t *testing.T) {
 // UpgradeResourceState; SDK: the StateUpgraders chain of GRPCProviderServer).
 var outcomes = []testutil.Outcome{
 	{Finding: `no UpgradeState method|returns no upgrader|no upgrader for version`, Says: `Terraform fails with "Unable to Upgrade Resource State"`},
-	{Finding: `above the schema Version|not below SchemaVersion`, Says: `never runs`},
+	{Finding: `above the schema Version|not below SchemaVersion|keyed by the schema.s current Version`, Says: `never runs`},
 	{Finding: `UPGRADE-3: .* sets no PriorSchema`, Says: `req.State is nil and the provider crashes`},
 	{Finding: `UPGRADE-3: .* reads req.State into`, Says: `this Get fails \("Value Conversion Error"\) on every state of that version`},
 	{Finding: `StateUpgraders skip|StateUpgraders end at|StateUpgraders start at`, Says: `keeps its old shape, and attributes renamed or retyped since are lost or fail to decode`},

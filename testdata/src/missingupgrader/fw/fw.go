@@ -377,3 +377,32 @@ func (apiKey) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 }
 
 var _ resource.Resource = apiKey{}
+
+// An upgrader keyed by the current Version never runs: the bump it was
+// written for was left out.
+type bumpLeftOut struct{ base.Resource }
+
+func (bumpLeftOut) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 1, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (bumpLeftOut) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {StateUpgrader: upgradeRaw},
+		1: {StateUpgrader: upgradeRaw}, // want `SCHEMA-4: bumpLeftOut: upgrader for version 1 is keyed by the schema's current Version and never runs`
+	}
+}
+
+// Safe: the bump is there.
+type bumped struct{ base.Resource }
+
+func (bumped) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Version: 2, Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+}
+
+func (bumped) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{
+		0: {StateUpgrader: upgradeRaw},
+		1: {StateUpgrader: upgradeRaw},
+	}
+}

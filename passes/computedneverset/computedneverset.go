@@ -60,7 +60,7 @@ func lifecycle(r *facts.SDKResource, byName map[string]*ssa.Function, model *fac
 			return nil, false
 		}
 		fn = tfssa.Forwarded(fn, model)
-		if m != "Update" && tfssa.AlwaysFails(fn) {
+		if m == "Read" && tfssa.AlwaysFails(fn) {
 			return nil, false // a retired API: nothing is ever saved
 		}
 		fns = append(fns, fn)
@@ -91,10 +91,15 @@ func lifecycle(r *facts.SDKResource, byName map[string]*ssa.Function, model *fac
 	return fns, true
 }
 
-// neverFilled: a Computed-only attribute whose name the lifecycle functions
-// never spell. Deprecated ones are often left empty on purpose.
+// neverFilled: a Computed attribute (Optional+Computed too) whose name the
+// lifecycle functions never spell. Deprecated ones are often left empty on
+// purpose.
 func neverFilled(a facts.Attribute, filled attruse.Keys) bool {
-	return a.Computed && !a.Optional && !a.Required && !a.Uncertain && !a.Deprecated && a.Name != "id" && !filled.Named[a.Name]
+	if !a.Computed || a.Required || a.Uncertain || a.Deprecated || a.Name == "id" || filled.Named[a.Name] {
+		return false
+	}
+	// Optional+Computed secrets are often write-only by design.
+	return !a.Optional || !a.Sensitive
 }
 
 func finding(r *facts.SDKResource, a facts.Attribute, fns []*ssa.Function) lint.Finding {
@@ -106,6 +111,12 @@ func finding(r *facts.SDKResource, a facts.Attribute, fns []*ssa.Function) lint.
 	if !pos.IsValid() {
 		pos = r.Pos // declared in another package
 	}
+	what := "the plan promises a value Terraform never gets, the state holds it empty after every apply and import, and whatever refers to it reads nothing"
+	flags := "Computed"
+	if a.Optional {
+		flags = "Optional and Computed"
+		what = "when the configuration leaves it out, the plan promises the remote value and the state holds it empty after every apply, an import never fills it, and a configured value is neither sent nor read back"
+	}
 	return lint.Finding{Rule: "APPLY-1", Pos: pos, Related: rel,
-		Message: fmt.Sprintf("%q of %s is Computed, but no function of the resource sets it (Create, Read, Update, the importer and CustomizeDiff never name it): the plan promises a value Terraform never gets, the state holds it empty after every apply and import, and whatever refers to it reads nothing; set it from the API's answer in Read, or remove it from the schema", a.Name, r.Name)}
+		Message: fmt.Sprintf("%q of %s is %s, but no function of the resource sets it (Create, Read, Update, the importer and CustomizeDiff never name it): %s; set it from the API's answer in Read, or remove it from the schema", a.Name, r.Name, flags, what)}
 }

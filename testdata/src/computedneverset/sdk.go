@@ -26,8 +26,12 @@ func Provider() *schema.Provider {
 				"status": {Type: schema.TypeString, Computed: true},
 				// Safe: set through a map a helper ranges over.
 				"region": {Type: schema.TypeString, Computed: true},
-				// Safe: Optional+Computed keeps what the configuration says.
-				"tier": {Type: schema.TypeString, Optional: true, Computed: true},
+				// The bug: Optional+Computed, neither sent nor read back.
+				"tier": {Type: schema.TypeString, Optional: true, Computed: true}, // want `APPLY-1: "tier" of x_server is Optional and Computed, but no function of the resource sets it`
+				// Safe: sent by Create, read back by Read.
+				"size": {Type: schema.TypeString, Optional: true, Computed: true},
+				// Safe: a secret kept as configured.
+				"token": {Type: schema.TypeString, Optional: true, Computed: true, Sensitive: true},
 				// Safe: deprecated, left empty on purpose.
 				"legacy_ip": {Type: schema.TypeString, Computed: true, Deprecated: "use ip"},
 			}},
@@ -47,6 +51,7 @@ func Provider() *schema.Provider {
 }
 
 func create(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_ = d.Get("size").(string)
 	d.SetId(d.Get("name").(string))
 	return read(ctx, d, m)
 }
@@ -60,6 +65,7 @@ func read(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 		return diag.FromErr(err)
 	}
 	d.Set("status", s.Status)
+	d.Set("size", s.Status)
 	setAll(d, map[string]any{"region": s.Region})
 	return nil
 }

@@ -24,8 +24,11 @@ type env struct {
 	values     map[types.Object]*ValueFact
 	sdk        map[types.Object]*SDKResource
 	inProgress map[types.Object]bool
-	// params are those of the helper whose result is being summarised.
+	// params are those of the helper whose result is being summarised, and
+	// fnBody its body; guard receives the Guard its value holds under.
 	params *types.Tuple
+	fnBody *ast.BlockStmt
+	guard  **Guard
 	// copies stands each maps.Copy(x, src) of a local for the assignment
 	// x[_] = src, and copySrc gives src back.
 	copies  map[*ast.CallExpr]*ast.AssignStmt
@@ -228,7 +231,9 @@ type localVar struct {
 
 // resolveLocal follows a local variable in body. ok is false when the variable
 // is assigned more than once, passed to a function, or its address is taken:
-// then its value cannot be known without guessing.
+// then its value cannot be known without guessing. Such uses on one side of
+// a branch on the helper's parameter only are left out (see branchGuard):
+// the value is then the one on the other side.
 func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok bool) {
 	obj, isVar := e.pass.TypesInfo.Uses[id].(*types.Var)
 	if !isVar || body == nil || isPkgLevel(obj) {
@@ -236,6 +241,7 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 	}
 	ok = true
 	var stack []ast.Node
+	var guards []*Guard
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -264,11 +270,16 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 			if m := e.copyInto(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
 			} else if !e.mergedFrom(stack, ident) {
-				ok = false
+				g := e.branchGuard(stack) // changed on one side of a branch only
+				guards = append(guards, g)
+				ok = ok && g != nil
 			}
 		}
 		return true
 	})
+	for _, g := range guards {
+		ok = ok && g != nil && e.addGuard(g)
+	}
 	return lv, ok && lv.init != nil
 }
 

@@ -24,11 +24,39 @@ type ValueFact struct {
 	// Merge marks a function that only merges its map arguments (Kind
 	// "attrs" or "sdkschemamap"): a call to it is the union of its arguments.
 	Merge bool
+	// Unless is set when the value was followed on one side of a branch
+	// only (`if opts.isDataSource { m = strip(m) }`): Resolved is then
+	// false, and a call binds it from its argument (see Guard).
+	Unless *Guard
+}
+
+// Guard names the parameter a helper's value depends on: the value holds
+// where the parameter (Param, 1-based), or its field Field, equals When, and
+// was then resolved as far as Resolved says; elsewhere a branch the
+// evaluator did not follow may have changed anything.
+type Guard struct {
+	Param    int
+	Field    string
+	When     bool
+	Resolved bool
+}
+
+func (g *Guard) String() string {
+	s := fmt.Sprintf("param %d", g.Param)
+	if g.Field != "" {
+		s += "." + g.Field
+	}
+	return fmt.Sprintf("%s is %v", s, g.When)
 }
 
 func (*ValueFact) AFact() {}
 
 func (f *ValueFact) String() string {
+	if f.Unless != nil {
+		g := *f
+		g.Unless, g.Resolved = nil, f.Unless.Resolved
+		return g.String() + " where " + f.Unless.String()
+	}
 	if !f.Resolved {
 		return f.Kind + " unresolved"
 	}

@@ -304,7 +304,7 @@ func (e *env) sdkSchemaFunc(v ast.Expr) ([]Attribute, bool) {
 		return e.sdkSchemaMap(ret, fl.Body)
 	}
 	if fn, ok := e.objectOf(v).(*types.Func); ok {
-		if vf := e.valueOf(fn); vf != nil && vf.Kind == "sdkschemamap" {
+		if vf := e.valueOf(fn); vf != nil && vf.Kind == "sdkschemamap" && vf.Unless == nil {
 			return vf.Attrs, vf.Resolved && !vf.Merge
 		}
 	}
@@ -455,12 +455,13 @@ func (e *env) sdkResourceOf(obj types.Object) *SDKResource {
 	switch o := obj.(type) {
 	case *types.Func:
 		if d := e.funcs[o]; d != nil {
-			saved := e.params
-			e.params = o.Signature().Params()
+			// No guard here: a resource has no call site to bind it.
+			saved, savedBody, savedGuard := e.params, e.fnBody, e.guard
+			e.params, e.fnBody, e.guard = o.Signature().Params(), d.Body, nil
 			if ret := returnExpr(d.Body); ret != nil {
 				r = e.sdkResourceExpr(ret, d.Body)
 			}
-			e.params = saved
+			e.params, e.fnBody, e.guard = saved, savedBody, savedGuard
 			if r == nil {
 				r = &SDKResource{Resolved: false, Pos: d.Name.Pos()}
 			}

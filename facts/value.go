@@ -11,7 +11,7 @@ func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 	x = unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
 		if fn := e.staticCallee(call); fn != nil {
-			return e.bindVersion(e.valueOf(fn), call)
+			return e.bindVersion(e.bindGuard(e.valueOf(fn), call), call)
 		}
 		return nil
 	}
@@ -77,12 +77,12 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 		if sig.Results().Len() != 1 {
 			return nil
 		}
-		saved := e.params
-		e.params = sig.Params()
-		defer func() { e.params = saved }()
+		saved, savedBody := e.params, e.fnBody
+		e.params, e.fnBody = sig.Params(), nil
+		defer func() { e.params, e.fnBody = saved, savedBody }()
 		t = sig.Results().At(0).Type()
 		if d := e.funcs[o]; d != nil {
-			body = d.Body
+			body, e.fnBody = d.Body, d.Body
 			expr = returnExpr(d.Body)
 		}
 	case *types.Var:
@@ -90,10 +90,24 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 	default:
 		return nil
 	}
+	var guard *Guard
+	savedGuard := e.guard
+	e.guard = &guard
+	defer func() { e.guard = savedGuard }()
 	kind := kindOf(t)
 	if kind == "" {
 		return nil
 	}
+	vf := e.valueFor(kind, obj, expr, body)
+	if vf != nil && guard != nil {
+		vf.Unless = guard
+		vf.Unless.Resolved, vf.Resolved = vf.Resolved, false
+	}
+	return vf
+}
+
+// valueFor evaluates expr, the value of obj, as a piece of a schema of the kind.
+func (e *env) valueFor(kind string, obj types.Object, expr ast.Expr, body *ast.BlockStmt) *ValueFact {
 	vf := &ValueFact{Kind: kind}
 	if fn, ok := obj.(*types.Func); ok && (kind == "attrs" || kind == "sdkschemamap") && e.isMerger(fn) {
 		vf.Merge, vf.Resolved = true, true

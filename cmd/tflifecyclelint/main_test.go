@@ -201,7 +201,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		// 8 of them on Reads in the readnotfound fixtures that never remove.
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 22},
 		{"lookupnotfound", nil, 13},
-		{"unknowninstate", nil, 13},
+		{"unknowninstate", nil, 14},
 		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 10},
 		{"upgradermodel", nil, 12},
@@ -219,7 +219,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
-		{"neversent", nil, 3},
+		{"neversent", nil, 4},
 		{"nativeconfig", nil, 4},
 		{"stateaftererror", nil, 6},
 		{"mutableid", nil, 3},

@@ -167,7 +167,7 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 		}
 		if root, tag, _ := a.fieldOf(arg); root != nil {
 			if tag == "" {
-				st[root] = fieldset{}
+				a.resolveEmbedded(arg, st)
 			} else if st[root] != nil {
 				delete(st[root], tag)
 			}

@@ -278,18 +278,8 @@ func onlyCallArgs(v ssa.Value) bool {
 // walking through untagged embedded structs. deeper is set when addr points
 // inside the tagged field (a nested model's field).
 func (a *analysis) fieldOf(addr ssa.Value) (root ssa.Value, tag string, deeper bool) {
-	var path []int // field indices from the root down
-	for {
-		fa, ok := addr.(*ssa.FieldAddr)
-		if !ok {
-			break
-		}
-		path = append([]int{fa.Field}, path...)
-		addr = fa.X
-	}
-	st, ok := tfapi.DerefStruct(addr.Type())
-	addr = a.canonical(addr)
-	if !a.roots[addr] || len(path) == 0 || !ok {
+	root, path, st := a.fieldPath(addr)
+	if root == nil {
 		return nil, "", false
 	}
 	found, embedded := false, false
@@ -303,11 +293,54 @@ func (a *analysis) fieldOf(addr ssa.Value) (root ssa.Value, tag string, deeper b
 	})
 	switch {
 	case found:
-		return addr, tag, deeper
+		return root, tag, deeper
 	case embedded:
-		return addr, "", true // an embedded struct as a whole
+		return root, "", true // an embedded struct as a whole
 	}
 	return nil, "", false
+}
+
+// fieldPath splits a field address into its tracked root, the root's
+// struct and the field indices from the root down.
+func (a *analysis) fieldPath(addr ssa.Value) (root ssa.Value, path []int, st *types.Struct) {
+	for {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		path = append([]int{fa.Field}, path...)
+		addr = fa.X
+	}
+	st, ok := tfapi.DerefStruct(addr.Type())
+	addr = a.canonical(addr)
+	if !a.roots[addr] || len(path) == 0 || !ok {
+		return nil, nil, nil
+	}
+	return addr, path, st
+}
+
+// resolveEmbedded: the untagged embedded struct at addr (fieldOf gave no
+// tag) was stored whole or handed to a helper: the fields it holds are
+// resolved, and only those (`p.base.fill()` says nothing of p's own fields).
+func (a *analysis) resolveEmbedded(addr ssa.Value, st rootState) {
+	root, path, s := a.fieldPath(addr)
+	if root == nil {
+		return
+	}
+	if st[root] == nil {
+		st[root] = fieldset{} // the root holds a model on this path
+		return
+	}
+	facts.EachTagged(s, func(f facts.TaggedField) {
+		if !isPrefix(path, f.Index) {
+			return
+		}
+		for k := range st[root] {
+			if k == f.Tag || strings.HasPrefix(k, f.Tag+".") {
+				delete(st[root], k)
+			}
+		}
+	})
 }
 
 func isPrefix(prefix, path []int) bool {
@@ -529,8 +562,8 @@ func (a *analysis) store(in *ssa.Store, st rootState) {
 	if root == nil {
 		return
 	}
-	if tag == "" { // a whole embedded struct: resolved
-		st[root] = fieldset{}
+	if tag == "" { // a whole embedded struct: its fields are resolved
+		a.resolveEmbedded(in.Addr, st)
 		return
 	}
 	if st[root] == nil {

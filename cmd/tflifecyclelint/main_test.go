@@ -227,7 +227,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"parentkey", nil, 3},
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 5},
-		{"unknownwhenabsent", nil, 6},
+		{"unknownwhenabsent", nil, 7},
 		{"existsnotfound", nil, 1},
 		{"undeclaredkey", nil, 12},
 		{"unreachablenotfound", nil, 1},

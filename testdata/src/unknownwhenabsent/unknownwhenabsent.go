@@ -20,6 +20,8 @@ type model struct {
 	Region      types.String `tfsdk:"region"`
 	Size        types.Int64  `tfsdk:"size"`
 	Etag        types.String `tfsdk:"etag"`
+	KeyID       types.String `tfsdk:"key_id"`
+	CertID      types.String `tfsdk:"cert_id"`
 }
 
 type out struct {
@@ -29,6 +31,7 @@ type out struct {
 	Region string
 	Size   int64
 	Info   map[string]any
+	Config struct{ KeyID, CertID *string }
 }
 
 type client struct{}
@@ -50,6 +53,8 @@ func (widget) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource
 		"region":      schema.StringAttribute{Computed: true},
 		"size":        schema.Int64Attribute{Computed: true},
 		"etag":        schema.StringAttribute{Computed: true},
+		"key_id":      schema.StringAttribute{Computed: true},
+		"cert_id":     schema.StringAttribute{Computed: true},
 	}}
 }
 
@@ -82,6 +87,15 @@ func (r widget) Create(ctx context.Context, req resource.CreateRequest, resp *re
 	plan.fromAPI(o)
 	if o.Owner != nil {
 		plan.Etag = types.StringValue(*o.Owner) // want `APPLY-1: widget.Create sets "etag" \(Computed\) only when the API's answer holds it`
+	}
+	// Two levels into the answer: the test and the load address it anew.
+	if o.Config.KeyID != nil {
+		plan.KeyID = types.StringValue(*o.Config.KeyID) // want `APPLY-1: widget.Create sets "key_id" \(Computed\) only when the API's answer holds it`
+	}
+	if o.Config.CertID != nil {
+		plan.CertID = types.StringValue(*o.Config.CertID)
+	} else {
+		plan.CertID = types.StringNull() // null when absent: fine
 	}
 	if plan.Name.ValueString() != "" {
 		plan.Tier = types.StringValue("standard") // a branch on the configuration, not the answer

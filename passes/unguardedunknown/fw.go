@@ -22,6 +22,7 @@ import (
 // (and GetAttribute targets) filled from req.Config or req.Plan.
 type fwScope struct {
 	*tfssa.Request
+	h helperCache
 }
 
 // frameworkScope returns the scope of fn, or nil when fn has no such request.
@@ -34,7 +35,7 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	if !ok || !hasField(st, "ConfigValue", "Config") || !tfapi.PlanTimeRequest(req.Type()) {
 		return nil
 	}
-	return &fwScope{tfssa.NewRequest(fn, req)}
+	return &fwScope{Request: tfssa.NewRequest(fn, req)}
 }
 
 func hasField(st *types.Struct, names ...string) bool {
@@ -99,6 +100,8 @@ type fwUnknown struct {
 	s   *fwScope
 	key string
 }
+
+func (u fwUnknown) helpers() helperCache { return u.s.h }
 
 func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	c, ok := v.(*ssa.Call)
@@ -238,13 +241,20 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			if k == "" || reported[k] {
 				continue
 			}
-			decide := decides
+			u := fwUnknown{s, k}
+			var br token.Pos
+			var via *ssa.Call
 			if name.Name() == "IsUnknown" {
-				decide = rejectsUnknown
+				br, ok = rejectsUnknown(c, u)
+			} else {
+				br, via, ok = decidesAt(c, nil, u, nil, false)
 			}
-			if br, ok := decide(c, fwUnknown{s, k}); ok {
+			if ok {
 				reported[k] = true
 				msg := fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name())
+				if via != nil {
+					msg = fmt.Sprintf("%s passes %s, read with %s(), to %s, which fails on an empty string, without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as \"\", the parse fails, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name(), calleeName(via))
+				}
 				if name.Name() == "IsUnknown" {
 					msg = fmt.Sprintf("%s adds an error when %s is unknown: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)
 				}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
@@ -29,12 +30,14 @@ func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
 	blocks := blockKeys(model.SDK)
 	all := tfssa.WithClosures(funcs)
+	st := &state{rep: rep, h: helperCache{}, seen: map[seenKey]bool{}}
 	sdk, fw := importsSDK(pass), tfapi.ImportsFramework(pass.Pkg)
 	if !sdk && !fw {
 		return nil, nil
 	}
 	for _, fn := range all {
 		if s := frameworkScope(fn); fw && s != nil {
+			s.h = st.h
 			checkFramework(rep, fn, s)
 			continue
 		}
@@ -43,9 +46,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if d := tfssa.DiffValue(fn); d != nil {
 			if own := owners(model, fn); len(own) > 0 {
-				check(rep, fn, d, blockKeys(own))
+				check(st, fn, d, blockKeys(own))
 			} else {
-				check(rep, fn, d, blocks)
+				check(st, fn, d, blocks)
 			}
 		}
 	}
@@ -109,19 +112,58 @@ func importsSDK(pass *analysis.Pass) bool {
 	return false
 }
 
+// state is what one run shares between the functions it checks.
+type state struct {
+	rep  *lint.Reporter
+	h    helperCache
+	seen map[seenKey]bool // helper reads already reported, by rule
+}
+
+type seenKey struct {
+	pos  token.Pos
+	rule rules.ID
+}
+
 // read is one d.Get/GetOk/GetChange whose value decides a branch.
 type read struct {
 	key    ssa.Value // the key argument
 	name   string    // its constant value, or ""
 	pos    token.Pos
 	branch token.Pos
+	via    *ssa.Call       // the parser the value went through, if any
+	skip   ssa.Instruction // the SetNew/SetNewComputed a swallowed parse failure skips
 }
 
-func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
+// diffRead: c reads a key of the diff held in d (d.Get, or the same method
+// called through an interface d was passed as); its key and method.
+func diffRead(c *ssa.Call, d ssa.Value) (ssa.Value, string) {
+	args := c.Call.Args
+	if c.Call.IsInvoke() && c.Call.Value == d && len(args) == 1 {
+		return args[0], c.Call.Method.Name()
+	}
+	if callee := c.Call.StaticCallee(); callee != nil && len(args) >= 2 && args[0] == d {
+		return args[1], callee.Name()
+	}
+	return nil, ""
+}
+
+// guards: the keys fn asks d.NewValueKnown about.
+type guards struct {
+	names map[string]bool
+	vals  map[ssa.Value]bool
+}
+
+func (g guards) add(key ssa.Value) {
+	g.vals[key] = true
+	if s, ok := tfssa.ConstString(key); ok {
+		g.names[s] = true
+	}
+}
+
+func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
 	var reads, setNews []read
-	hasSetNew := callsSetNew(fn)
-	known := map[string]bool{}
-	knownVals := map[ssa.Value]bool{}
+	hasSetNew, computes := callsSetNew(fn), setsNew(fn)
+	g := guards{map[string]bool{}, map[ssa.Value]bool{}}
 	errs := false
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -129,37 +171,38 @@ func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]
 				errs = true
 			}
 			c, ok := instr.(*ssa.Call)
-			if !ok || len(c.Call.Args) < 2 || c.Call.Args[0] != d {
+			if !ok {
 				continue
 			}
-			callee := c.Call.StaticCallee()
-			if callee == nil {
-				continue
-			}
-			key := c.Call.Args[1]
-			switch callee.Name() {
+			key, method := diffRead(c, d)
+			switch method {
 			case "NewValueKnown":
-				knownVals[key] = true
-				if s, ok := tfssa.ConstString(key); ok {
-					known[s] = true
-				}
+				g.add(key)
 			case "Get", "GetOk", "GetChange":
 				s, _ := tfssa.ConstString(key)
-				if br, ok := decides(c, sdkUnknown{c}); ok {
-					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br})
+				u := sdkUnknown{c, st.h}
+				if br, via, ok := decidesAt(c, nil, u, nil, false); ok {
+					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br, via: via})
 				}
 				if hasSetNew {
-					if br, ok := decides(c, setNewUnknown{sdkUnknown{c}}); ok {
+					if br, ok := decides(c, setNewUnknown{u}); ok {
 						setNews = append(setNews, read{key: key, name: s, pos: c.Pos(), branch: br})
+					}
+				}
+				if computes {
+					if r, ok := skipsOnParse(c, u); ok {
+						r.key, r.name = key, s
+						setNews = append(setNews, r)
 					}
 				}
 			}
 		}
 	}
 	unguarded := func(r read) bool {
-		return !knownVals[r.key] && (r.name == "" || !known[r.name] && !blocks[strings.TrimSuffix(r.name, ".#")])
+		return !g.vals[r.key] && (r.name == "" || !g.names[r.name] && !blocks[strings.TrimSuffix(r.name, ".#")])
 	}
-	reportSetNews(rep, setNews, unguarded)
+	reportSetNews(st.rep, setNews, unguarded)
+	checkHelpers(st, fn, d, blocks, g)
 	if !errs {
 		return
 	}
@@ -178,27 +221,55 @@ func check(rep *lint.Reporter, fn *ssa.Function, d ssa.Value, blocks map[string]
 			continue
 		}
 		reported[label] = true
-		rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: r.pos,
+		st.rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: r.pos,
 			Related: []analysis.RelatedInformation{lint.Related(r.branch, "the value decides this branch of a function that can return an error")},
-			Message: fmt.Sprintf("CustomizeDiff code decides on %s without asking d.NewValueKnown first: at plan time a value from another resource is unknown, reads as zero or unset, and a valid configuration is rejected", label)})
+			Message: validateMessage(label, r.via)})
 	}
+}
+
+func validateMessage(label string, via *ssa.Call) string {
+	if via != nil {
+		return fmt.Sprintf("CustomizeDiff code passes %s to %s, which fails on an empty string, without asking d.NewValueKnown first: at plan time a value from another resource is unknown and reads as \"\", the parse fails, and a valid configuration is rejected", label, calleeName(via))
+	}
+	return fmt.Sprintf("CustomizeDiff code decides on %s without asking d.NewValueKnown first: at plan time a value from another resource is unknown, reads as zero or unset, and a valid configuration is rejected", label)
+}
+
+func calleeName(c *ssa.Call) string {
+	fn := c.Call.StaticCallee()
+	if fn.Pkg != nil && fn.Pkg != c.Parent().Pkg {
+		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+	}
+	return fn.Name()
 }
 
 // sdkUnknown reads d.Get/GetOk/GetChange of one call as an unknown reads:
 // zero, unset, empty.
-type sdkUnknown struct{ call *ssa.Call }
+type sdkUnknown struct {
+	call *ssa.Call
+	h    helperCache // nil: in-package helpers are not followed
+}
+
+func (u sdkUnknown) helpers() helperCache { return u.h }
+
+// readName: the method of a read, called directly or through an interface.
+func readName(c *ssa.Call) string {
+	if c.Call.IsInvoke() {
+		return c.Call.Method.Name()
+	}
+	return c.Call.StaticCallee().Name()
+}
 
 func (u sdkUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	switch v := v.(type) {
 	case *ssa.Call:
-		if v == u.call && u.call.Call.StaticCallee().Name() == "Get" {
+		if v == u.call && readName(u.call) == "Get" {
 			return zeroMark, true
 		}
 	case *ssa.Extract:
 		if v.Tuple != u.call {
 			return nil, false
 		}
-		switch name := u.call.Call.StaticCallee().Name(); {
+		switch name := readName(u.call); {
 		case name == "GetOk" && v.Index == 1:
 			return constant.MakeBool(false), true
 		case name == "GetOk" && v.Index == 0, name == "GetChange" && v.Index == 1:
@@ -265,6 +336,10 @@ func reportSetNews(rep *lint.Reporter, setNews []read, unguarded func(read) bool
 			continue
 		}
 		reported[r.name] = true
+		if r.skip != nil {
+			reportSkip(rep, r, "CustomizeDiff")
+			continue
+		}
 		rep.Report(lint.Finding{Rule: "PLAN-8", Pos: r.pos,
 			Related: []analysis.RelatedInformation{lint.Related(r.branch, "the value decides this branch; the way an unknown value takes calls d.SetNew")},
 			Message: fmt.Sprintf("CustomizeDiff calls d.SetNew on the way %q takes when it reads as zero or unset, without asking d.NewValueKnown first: while a value from another resource is still unknown the initial plan holds what SetNew gives, the final plan made with the value known does not, and apply fails with \"Provider produced inconsistent final plan\"; test d.NewValueKnown(%q) before deciding", r.name, r.name)})

@@ -26,38 +26,72 @@ type unknown interface {
 }
 
 // decides returns the position of a branch whose condition is derived from
-// the read (through extracts, type assertions, comparisons, len, negation)
-// and which, with the value unknown, goes the way of a failure the other way
-// does not reach.
+// the read (through extracts, type assertions, comparisons, len, negation,
+// the error of a parser given it) and which, with the value unknown, goes
+// the way of a failure the other way does not reach.
 func decides(read ssa.Value, u unknown) (token.Pos, bool) {
+	pos, _, ok := decidesAt(read, nil, u, nil, false)
+	return pos, ok
+}
+
+// decidesAt walks from the read to the branches it decides and returns the
+// first where at holds, with the parser call the value went through (via
+// at the start, nil when it went through none). A nil at stands for
+// zeroLeadsToFailure, where the error of a parser, returned as it is,
+// counts as a branch of its own (return json.Unmarshal(...)). With parsed,
+// only branches the value reaches through a parser count.
+func decidesAt(read ssa.Value, via *ssa.Call, u unknown, at func(ifi *ssa.If) bool, parsed bool) (token.Pos, *ssa.Call, bool) {
+	fails := at == nil
+	if fails {
+		at = func(ifi *ssa.If) bool { return zeroLeadsToFailure(ifi, u) }
+	}
 	seen := map[ssa.Value]bool{}
-	var walk func(v ssa.Value, depth int) (token.Pos, bool)
-	walk = func(v ssa.Value, depth int) (token.Pos, bool) {
+	var walk func(v ssa.Value, depth int, via *ssa.Call) (token.Pos, *ssa.Call, bool)
+	walk = func(v ssa.Value, depth int, via *ssa.Call) (token.Pos, *ssa.Call, bool) {
 		if seen[v] || depth > 6 || v.Referrers() == nil {
-			return token.NoPos, false
+			return token.NoPos, nil, false
 		}
 		seen[v] = true
 		for _, r := range *v.Referrers() {
+			next, nextVia := ssa.Value(nil), via
 			switch r := r.(type) {
 			case *ssa.If:
-				if zeroLeadsToFailure(r, u) {
-					return lint.FirstValid(tfssa.CondPos(r), v.Pos(), read.Pos()), true
+				if (via != nil || !parsed) && at(r) {
+					return lint.FirstValid(tfssa.CondPos(r), v.Pos(), read.Pos()), via, true
+				}
+			case *ssa.Return:
+				if fails && via != nil && returnsParseError(r, v, u) {
+					return lint.FirstValid(via.Pos(), read.Pos()), via, true
 				}
 			case *ssa.Extract, *ssa.TypeAssert, *ssa.BinOp, *ssa.UnOp, *ssa.ChangeType, *ssa.Convert:
-				if p, ok := walk(r.(ssa.Value), depth+1); ok {
-					return p, true
-				}
+				next = r.(ssa.Value)
 			case *ssa.Call:
 				if isLen(r) || isSetLen(r) || isStringsFunc(r) {
-					if p, ok := walk(r, depth+1); ok {
-						return p, true
-					}
+					next = r
+				} else if feedsParser(r, v, u) {
+					next, nextVia = r, r
 				}
 			}
+			if next == nil {
+				continue
+			}
+			if p, c, ok := walk(next, depth+1, nextVia); ok {
+				return p, c, true
+			}
 		}
-		return token.NoPos, false
+		return token.NoPos, nil, false
 	}
-	return walk(read, 0)
+	return walk(read, 0, via)
+}
+
+// returnsParseError: ret, reached with the value unknown, returns v as its
+// error, and v is a parser's error that is not nil then.
+func returnsParseError(ret *ssa.Return, v ssa.Value, u unknown) bool {
+	if len(ret.Results) == 0 || ret.Results[len(ret.Results)-1] != v || u.fails(ret.Block()) == nil {
+		return false
+	}
+	fn := ret.Parent()
+	return evalZero(v, u, 0) == nonNilMark && zeroReaches(fn.Blocks[0], ret.Block(), u)
 }
 
 // zeroLeadsToFailure: with the value unknown the branch can be decided, is
@@ -197,7 +231,14 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 				return constant.MakeInt64(int64(len(constant.StringVal(x))))
 			}
 		}
+		if parseFails(v, u, depth) != nil {
+			return nonNilMark
+		}
 		return evalStrings(v, u, depth)
+	case *ssa.Extract:
+		if parseFails(v, u, depth) != nil {
+			return nonNilMark
+		}
 	case *ssa.TypeAssert:
 		if v.CommaOk || evalZero(v.X, u, depth+1) != zeroMark {
 			return nil
@@ -218,8 +259,34 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 		}
 	case *ssa.BinOp:
 		return evalBinOp(v, u, depth)
+	case *ssa.Phi:
+		return evalPhi(v, u, depth)
 	}
 	return nil
+}
+
+// evalPhi: a value every way in gives alike (ok := id == "" && v != "",
+// false whichever way an unknown v goes).
+func evalPhi(v *ssa.Phi, u unknown, depth int) constant.Value {
+	if len(v.Edges) > 4 {
+		return nil
+	}
+	var out constant.Value
+	for _, e := range v.Edges {
+		x := evalZero(e, u, depth+1)
+		if x == nil || out != nil && !sameConst(out, x) {
+			return nil
+		}
+		out = x
+	}
+	return out
+}
+
+func sameConst(a, b constant.Value) bool {
+	if a == zeroMark || b == zeroMark || a == nonNilMark || b == nonNilMark {
+		return a == b
+	}
+	return a.Kind() == b.Kind() && constant.Compare(a, token.EQL, b)
 }
 
 // evalStrings evaluates the pure functions of package strings that
@@ -295,6 +362,13 @@ func evalBinOp(v *ssa.BinOp, u unknown, depth int) constant.Value {
 	if x == nil || y == nil {
 		return nil
 	}
+	if x == nonNilMark || y == nonNilMark {
+		// err != nil of a parser that failed; nothing else is decidable.
+		if (v.Op == token.EQL || v.Op == token.NEQ) && (isNil(v.X) || isNil(v.Y)) {
+			return constant.MakeBool(v.Op == token.NEQ)
+		}
+		return nil
+	}
 	if x == zeroMark || y == zeroMark {
 		if v.Op != token.EQL && v.Op != token.NEQ {
 			return nil
@@ -320,6 +394,11 @@ func evalBinOp(v *ssa.BinOp, u unknown, depth int) constant.Value {
 		return constant.BinaryOp(x, v.Op, y)
 	}
 	return nil
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // isZeroConst: "", 0 or false.

@@ -215,7 +215,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stalecomputed", nil, 4},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 10},
-		{"updateignores", nil, 7},
+		{"updateignores", nil, 10},
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},

@@ -42,9 +42,10 @@ func findings(u *attruse.Resource) []lint.Finding {
 // a Required nested attribute — every element has it, so a changed element
 // changes it and the SDK's diff asks for a new resource; an Optional nested
 // ForceNew left unset in every element does not), or a plan modifier may
-// decide (RequiresReplace, custom, unresolved).
+// decide (RequiresReplace, custom, unresolved). An SDK block's own ForceNew
+// covers only its element count (inPlaceInside).
 func replaces(a *facts.Attribute) bool {
-	if a.ForceNew {
+	if attruse.MayReplace(a) {
 		return true
 	}
 	for i := range a.Nested {
@@ -52,7 +53,23 @@ func replaces(a *facts.Attribute) bool {
 			return true
 		}
 	}
-	return attruse.MayReplace(a)
+	return a.ForceNew && (!a.Block || inPlaceInside(a) == nil)
+}
+
+// inPlaceInside: a configurable attribute of block a whose change is planned
+// in place. The SDK (v1, v2 and the legacy helper/schema alike: diffList and
+// diffSet) gives a block's ForceNew only to its count key "a.#", and diffs
+// each attribute of an element with the attribute's own schema; so a changed
+// value inside an element requires a new resource only when that attribute
+// is ForceNew itself. Nil when there is none, or it cannot be told.
+func inPlaceInside(a *facts.Attribute) *facts.Attribute {
+	for i := range a.Nested {
+		n := &a.Nested[i]
+		if attruse.Configurable(n) && !n.Normalised && !replaces(n) {
+			return n
+		}
+	}
+	return nil
 }
 
 func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {
@@ -61,6 +78,13 @@ func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {
 		how, fix = "not ForceNew", "mark it ForceNew"
 	}
 	related := []analysis.RelatedInformation{lint.Related(u.Update.Pos(), "%s, and the package functions it calls, never read %q", attruse.FuncName(u.Update), a.Name)}
+	if a.ForceNew {
+		// Only a block's count forces a new resource: name what changes in place.
+		n := inPlaceInside(a)
+		how = fmt.Sprintf("ForceNew, but a block's ForceNew replaces the resource only when its number of elements changes, and %q inside it is not ForceNew", a.Name+"."+n.Name)
+		fix = "mark the attributes inside it ForceNew"
+		related = append(related, lint.Related(n.Pos, "%s.%s is not ForceNew: a change to it is planned as an update in place", a.Name, n.Name))
+	}
 	if at := u.CreateReads.At[a.Name]; at.IsValid() {
 		related = append(related, lint.Related(at, "Create sends %q", a.Name))
 	}

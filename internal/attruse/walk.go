@@ -550,19 +550,7 @@ func takesD(f *ssa.Function) bool {
 // rangedKey: the key of a range over a parameter (its callers spell the
 // keys) or over a map literal of the function.
 func rangedKey(v ssa.Value) bool {
-	ex, ok := v.(*ssa.Extract)
-	if !ok || ex.Index != 1 {
-		return false
-	}
-	next, ok := ex.Tuple.(*ssa.Next)
-	if !ok || next.IsString {
-		return false
-	}
-	rng, ok := next.Iter.(*ssa.Range)
-	if !ok {
-		return false
-	}
-	switch x := rng.X.(type) {
+	switch x := tfssa.RangedOver(v).(type) {
 	case *ssa.Parameter:
 		return true
 	case *ssa.MakeMap:

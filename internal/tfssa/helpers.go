@@ -216,24 +216,31 @@ func EmptyString(v ssa.Value) bool {
 // RangedParam reports which parameter of fn the value v is a key of, when v
 // is the key of a range over a map parameter: `for k, v := range m { d.Set(k, v) }`.
 func RangedParam(fn *ssa.Function, v ssa.Value) (int, bool) {
-	ex, ok := v.(*ssa.Extract)
-	if !ok || ex.Index != 1 {
-		return 0, false
-	}
-	next, ok := ex.Tuple.(*ssa.Next)
-	if !ok || next.IsString {
-		return 0, false
-	}
-	rng, ok := next.Iter.(*ssa.Range)
-	if !ok {
-		return 0, false
-	}
+	x := RangedOver(v)
 	for i, p := range fn.Params {
-		if p == rng.X {
+		if x != nil && p == x {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// RangedOver: the map or slice whose key v is (k of `for k := range x`),
+// or nil.
+func RangedOver(v ssa.Value) ssa.Value {
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 1 {
+		return nil
+	}
+	next, ok := ex.Tuple.(*ssa.Next)
+	if !ok || next.IsString {
+		return nil
+	}
+	rng, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return nil
+	}
+	return rng.X
 }
 
 // LiteralKeys returns the keys of a map built in place from constant string
@@ -365,4 +372,47 @@ func WithClosures(funcs map[*types.Func]*ssa.Function) []*ssa.Function {
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Pos() < all[j].Pos() })
 	return all
+}
+
+// SameValue: a and b compute the same value the same way — a repeated
+// line computes it again (r.Name loaded twice, the same constant, a field
+// path addressed anew, a call of one function with such arguments).
+func SameValue(a, b ssa.Value) bool { return same(a, b, 0) }
+
+func same(a, b ssa.Value, depth int) bool {
+	if a == b {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.Const:
+		y, ok := b.(*ssa.Const)
+		return ok && x.String() == y.String()
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == y.Op && same(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && same(x.X, y.X, depth+1)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && same(x.X, y.X, depth+1)
+	case *ssa.MakeInterface:
+		y, ok := b.(*ssa.MakeInterface)
+		return ok && same(x.X, y.X, depth+1)
+	case *ssa.Call:
+		y, ok := b.(*ssa.Call)
+		if !ok || x.Call.StaticCallee() == nil || x.Call.StaticCallee() != y.Call.StaticCallee() || len(x.Call.Args) != len(y.Call.Args) {
+			return false
+		}
+		for i := range x.Call.Args {
+			if !same(x.Call.Args[i], y.Call.Args[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

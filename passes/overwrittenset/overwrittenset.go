@@ -57,7 +57,7 @@ func checkBlock(rep *lint.Reporter, b *ssa.BasicBlock) {
 	for _, instr := range b.Instrs {
 		if w, ok := writeOf(instr); ok {
 			id := fmt.Sprintf("%p/%s", w.dest, w.key)
-			if prev, ok := last[id]; ok && !sameValue(prev.value, w.value) && !derived(w.value, prev.value, 0) {
+			if prev, ok := last[id]; ok && !tfssa.SameValue(prev.value, w.value) && !derived(w.value, prev.value, 0) {
 				rep.Report(lint.Finding{Rule: "APPLY-2", Pos: prev.pos,
 					Message: fmt.Sprintf("%q is saved here and saved again, with another value, before anything reads it: the first value is lost — a copy-paste slip that leaves %q with the wrong value and the attribute meant for the first value unset", w.key, w.key),
 					Related: []analysis.RelatedInformation{lint.Related(w.pos, "saved again here")}})
@@ -142,7 +142,7 @@ func readsBack(instr ssa.Instruction, last map[string]write) bool {
 // derived: v is computed from first (d.Set("config", raw) then
 // d.Set("config", normalize(raw))): a refinement, not a slip.
 func derived(v, first ssa.Value, depth int) bool {
-	if same(v, first, 0) {
+	if tfssa.SameValue(v, first) {
 		return true
 	}
 	instr, ok := v.(ssa.Instruction)
@@ -157,44 +157,3 @@ func derived(v, first ssa.Value, depth int) bool {
 	return false
 }
 
-// sameValue: two writes of one value — a repeated line computes it
-// again (r.Name loaded twice, the same constant).
-func sameValue(a, b ssa.Value) bool { return same(a, b, 0) }
-
-func same(a, b ssa.Value, depth int) bool {
-	if a == b {
-		return true
-	}
-	if depth > 4 {
-		return false
-	}
-	switch x := a.(type) {
-	case *ssa.Const:
-		y, ok := b.(*ssa.Const)
-		return ok && x.String() == y.String()
-	case *ssa.UnOp:
-		y, ok := b.(*ssa.UnOp)
-		return ok && x.Op == y.Op && same(x.X, y.X, depth+1)
-	case *ssa.FieldAddr:
-		y, ok := b.(*ssa.FieldAddr)
-		return ok && x.Field == y.Field && same(x.X, y.X, depth+1)
-	case *ssa.Field:
-		y, ok := b.(*ssa.Field)
-		return ok && x.Field == y.Field && same(x.X, y.X, depth+1)
-	case *ssa.MakeInterface:
-		y, ok := b.(*ssa.MakeInterface)
-		return ok && same(x.X, y.X, depth+1)
-	case *ssa.Call:
-		y, ok := b.(*ssa.Call)
-		if !ok || x.Call.StaticCallee() == nil || x.Call.StaticCallee() != y.Call.StaticCallee() || len(x.Call.Args) != len(y.Call.Args) {
-			return false
-		}
-		for i := range x.Call.Args {
-			if !same(x.Call.Args[i], y.Call.Args[i], depth+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}

@@ -268,32 +268,9 @@ func sameLoad(x ssa.Value, srcs map[ssa.Value]bool) bool {
 		return false
 	}
 	for v := range srcs {
-		if g := loadedField(v); g != nil && g.Field == fa.Field && samePlace(g.X, fa.X, 0) {
+		if g := loadedField(v); g != nil && g.Field == fa.Field && tfssa.SameValue(g.X, fa.X) {
 			return true
 		}
-	}
-	return false
-}
-
-// samePlace: a and b address the same field path from the same root
-// (resp.Config.Key loaded again in another block is a new FieldAddr).
-func samePlace(a, b ssa.Value, n int) bool {
-	if a == b {
-		return true
-	}
-	if n > 5 {
-		return false
-	}
-	switch x := a.(type) {
-	case *ssa.FieldAddr:
-		y, ok := b.(*ssa.FieldAddr)
-		return ok && x.Field == y.Field && samePlace(x.X, y.X, n+1)
-	case *ssa.Field:
-		y, ok := b.(*ssa.Field)
-		return ok && x.Field == y.Field && samePlace(x.X, y.X, n+1)
-	case *ssa.UnOp:
-		y, ok := b.(*ssa.UnOp)
-		return ok && x.Op == token.MUL && y.Op == token.MUL && samePlace(x.X, y.X, n+1)
 	}
 	return false
 }

@@ -156,4 +156,3 @@ func derived(v, first ssa.Value, depth int) bool {
 	}
 	return false
 }
-

@@ -46,16 +46,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// lifecycle gives the functions that may fill an attribute: Create, Read,
-// Update, the custom importer and CustomizeDiff's functions; ok is false
+// lifecycle gives the functions that may fill or use an attribute: Create,
+// Read, Update, Delete, the custom importer and CustomizeDiff's functions; ok is false
 // when one of them cannot be followed.
 func lifecycle(r *facts.SDKResource, byName map[string]*ssa.Function, model *facts.Model) (fns []*ssa.Function, ok bool) {
-	for _, m := range []string{"Create", "Read", "Update"} {
+	// Delete counts too: an Optional+Computed delete-time option is used
+	// as configured.
+	for _, m := range []string{"Create", "Read", "Update", "Delete"} {
 		ref, has := r.Funcs[m]
 		fn := byName[ref.Key()]
 		switch {
-		case !has && m == "Update":
-			continue
+		case !has && m == "Update", m == "Delete" && fn == nil:
+			continue // no Update; a Delete of the SDK's own (schema.NoopContext)
 		case fn == nil:
 			return nil, false
 		}

@@ -64,6 +64,7 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 		}
 		x := updatedPrefix(attrs, y, changed)
 		if x == nil {
+			reportMarker(rep, r, y, set[y.Name])
 			continue
 		}
 		rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, changed[x.Name]),
@@ -73,6 +74,45 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 			},
 			Message: fmt.Sprintf("Computed %q of %s keeps its prior value in the plan when %q changes in place, but the update can change it (it is set from the API) and the CustomizeDiff never marks it: resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with customdiff.ComputedIf or d.SetNewComputed when %q changes", y.Name, r.Name, x.Name, y.Name, x.Name)})
 	}
+}
+
+// markers name values the remote system moves on every change of the
+// object: a version, revision or serial number, an entity tag, the time of
+// the last update.
+var markers = map[string]bool{"version": true, "latest_version": true, "revision": true, "serial": true, "etag": true,
+	"modify_index": true, "updated_at": true, "update_time": true, "updated_time": true, "last_modified": true,
+	"last_updated": true, "modified_at": true, "modified_time": true, "last_modified_at": true, "last_updated_at": true}
+
+// reportMarker reports a Computed-only marker of every change (y) that a
+// resource updating anything in place never marks as changing.
+func reportMarker(rep *lint.Reporter, r *facts.SDKResource, y *facts.Attribute, setAt token.Pos) {
+	if !markers[y.Name] || y.Optional || y.Normalised {
+		return
+	}
+	x := inPlace(r.Schema.Attributes)
+	if x == nil {
+		return
+	}
+	update := r.Funcs["Update"]
+	rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, setAt),
+		Related: []analysis.RelatedInformation{
+			lint.Related(update.Pos, "Update (%s) changes the object in place, for example when %q changes", update.Name(), x.Name),
+			lint.Related(setAt, "%q is set from the API here", y.Name),
+		},
+		Message: fmt.Sprintf("Computed %q of %s names a mark the remote system moves on every change (a version, revision, entity tag or update time), but the plan of an in-place update keeps its prior value: the CustomizeDiff never marks it, so resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with d.SetNewComputed(%q) in a CustomizeDiff when anything else changes (d.HasChanges)", y.Name, r.Name, y.Name, y.Name)})
+}
+
+// inPlace: an attribute the user configures that can change without
+// replacing the object, the first by name.
+func inPlace(attrs []facts.Attribute) *facts.Attribute {
+	var out *facts.Attribute
+	for i := range attrs {
+		x := &attrs[i]
+		if (x.Required || x.Optional) && !x.ForceNew && !x.Uncertain && (out == nil || x.Name < out.Name) {
+			out = x
+		}
+	}
+	return out
 }
 
 // updatedPrefix: the attribute named like the start of name ("ipv6" for

@@ -16,5 +16,5 @@ func Test(t *testing.T) {
 
 // What each finding must tell the user (PLAN-8 is an error for every SDK).
 var outcomes = []testutil.Outcome{
-	{Finding: `keeps its prior value in the plan`, Says: `apply fails with "Provider produced inconsistent final plan"`},
+	{Finding: `keeps its prior value in the plan|keeps its prior value:`, Says: `apply fails with "Provider produced inconsistent final plan"`},
 }

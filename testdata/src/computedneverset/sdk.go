@@ -30,6 +30,8 @@ func Provider() *schema.Provider {
 				"tier": {Type: schema.TypeString, Optional: true, Computed: true}, // want `APPLY-1: "tier" of x_server is Optional and Computed, but no function of the resource sets it`
 				// Safe: sent by Create, read back by Read.
 				"size": {Type: schema.TypeString, Optional: true, Computed: true},
+				// Safe: a delete-time option, used as configured.
+				"force_delete": {Type: schema.TypeBool, Optional: true, Computed: true},
 				// Safe: a secret kept as configured.
 				"token": {Type: schema.TypeString, Optional: true, Computed: true, Sensitive: true},
 				// Safe: deprecated, left empty on purpose.
@@ -102,4 +104,9 @@ func update(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics
 	return read(ctx, d, m)
 }
 
-func del(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics { return nil }
+func del(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	if d.Get("force_delete").(bool) {
+		return nil
+	}
+	return nil
+}

@@ -155,3 +155,70 @@ func resetPassword(ctx context.Context, d *schema.ResourceData, meta any) diag.D
 	}
 	return readUser(ctx, d, meta)
 }
+
+// A mark every change moves: the entity tag and the update time change
+// whatever is updated in place.
+func resourceRecord() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readRecord,
+		UpdateContext: updateRecord,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"name":       {Type: schema.TypeString, Optional: true},
+			"etag":       {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "etag" of resourceRecord names a mark the remote system moves on every change`
+			"updated_at": {Type: schema.TypeString, Computed: true, DiffSuppressFunc: func(_, _, _ string, _ *schema.ResourceData) bool { return true }},
+		},
+	}
+}
+
+func readRecord(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	s, err := getDroplet(ctx, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("name", s.Name)
+	d.Set("etag", s.Region)
+	d.Set("updated_at", s.Region)
+	return nil
+}
+
+func updateRecord(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if d.HasChange("name") {
+		if err := enable(ctx, d.Id(), "name"); err != nil {
+			return diag.FromErr(err)
+		}
+	}
+	return readRecord(ctx, d, meta)
+}
+
+// Safe: the CustomizeDiff marks the tag as changing.
+func resourceRecordMarked() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readRecord,
+		UpdateContext: updateRecord,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"name": {Type: schema.TypeString, Optional: true},
+			"etag": {Type: schema.TypeString, Computed: true},
+		},
+		CustomizeDiff: customdiff.ComputedIf("etag", func(ctx context.Context, d *schema.ResourceDiff, meta any) bool {
+			return d.HasChange("name")
+		}),
+	}
+}
+
+// Safe: nothing changes in place.
+func resourceRecordImmutable() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readRecord,
+		UpdateContext: updateRecord,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"name": {Type: schema.TypeString, Optional: true, ForceNew: true},
+			"etag": {Type: schema.TypeString, Computed: true},
+		},
+	}
+}

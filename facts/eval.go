@@ -269,7 +269,7 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 		case useEscape:
 			if m := e.copyInto(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
-			} else if !e.mergedFrom(stack, ident) {
+			} else if !e.mergedFrom(stack, ident) && !e.factoryArg(stack, ident) {
 				g := e.branchGuard(stack) // changed on one side of a branch only
 				guards = append(guards, g)
 				ok = ok && g != nil

@@ -59,6 +59,10 @@ func (e *env) fwSchema(x ast.Expr, body *ast.BlockStmt) (Schema, bool) {
 	switch v := x.(type) {
 	case *ast.CompositeLit:
 		return e.fwSchemaLit(v, body)
+	case *ast.SelectorExpr:
+		if s, ok := e.factorySchema(v, body); ok {
+			return s, true // *f.Schema of a schema factory
+		}
 	case *ast.Ident:
 		if lv, ok := e.resolveLocal(body, v); ok {
 			s, ok := e.fwSchema(lv.init, body)

@@ -9,11 +9,16 @@ import (
 
 func create(_ context.Context, d *schema.ResourceData, _ any) diag.Diagnostics { d.SetId("id"); return nil }
 
+func readNamespace(_ context.Context, d *schema.ResourceData, _ any) diag.Diagnostics {
+	d.Set("namespace_id", "ns")
+	return nil
+}
+
 func namespace() *schema.Resource {
 	return &schema.Resource{
 		CreateContext: create,
 		UpdateContext: create, // want `SCHEMA-3: namespace uses its Create function`
-		ReadContext:   create,
+		ReadContext:   readNamespace,
 		DeleteContext: create,
 		Schema: map[string]*schema.Schema{
 			"path": {

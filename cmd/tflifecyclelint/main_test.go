@@ -212,7 +212,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"planrewrite", nil, 18},
 		{"usestatechanging", nil, 1},
 		{"configoverwrite", nil, 4},
-		{"stalecomputed", nil, 5},
+		{"stalecomputed", nil, 6},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 10},
 		{"updateignores", nil, 10},

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/attruse"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
@@ -49,6 +50,15 @@ func run(pass *analysis.Pass) (any, error) {
 		set := dataCalls(read, "Set")
 		for k, pos := range dataCalls(update, "Set") {
 			set[k] = pos
+		}
+		// A mark may be saved through a map handed to a setter of another
+		// package (tf.SetAttrs(d, map[string]any{"etag": ...})): Read
+		// naming it is enough, a Computed-only value is not read there.
+		mentioned := attruse.SDK(read, nil, attruse.UsesSets, model)
+		for k := range markers {
+			if !set[k].IsValid() && mentioned.Named[k] {
+				set[k] = mentioned.At[k]
+			}
 		}
 		checkResource(rep, r, changed, set, diffNames(pass, r, byName, all))
 	}

@@ -222,3 +222,32 @@ func resourceRecordImmutable() *schema.Resource {
 		},
 	}
 }
+
+// The mark saved through a map a helper ranges over.
+func resourceRevisioned() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readRevisioned,
+		UpdateContext: updateRecord,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"name":     {Type: schema.TypeString, Optional: true},
+			"revision": {Type: schema.TypeInt, Computed: true}, // want `PLAN-9: Computed "revision" of resourceRevisioned names a mark`
+		},
+	}
+}
+
+func readRevisioned(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	s, err := getDroplet(ctx, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	setAll(d, map[string]any{"name": s.Name, "revision": len(s.Name)})
+	return nil
+}
+
+func setAll(d *schema.ResourceData, attrs map[string]any) {
+	for k, v := range attrs {
+		d.Set(k, v)
+	}
+}

@@ -75,9 +75,11 @@ func checkFramework(rep *lint.Reporter, r *facts.FrameworkResource) (bareKey str
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(u.Pos, r.Pos),
 				Message: fmt.Sprintf("%s: upgrader for version %d is above the schema Version %d and never runs (Terraform refuses state newer than the schema before any upgrader): was the Version bump it was written for left out?", r.TypeName, u.Version, n)})
 		}
-		// Keyed by the current version with every older one present (else
-		// the missing one's finding says it): the framework hands state of
-		// the current version back unchanged, without calling it.
+		// Keyed by the current version with every older one present: the
+		// framework hands state of the current version back unchanged,
+		// without calling it. Where older ones are missing, either that
+		// finding names the key already, or the family started late and
+		// the key is a harmless leftover (random_string's shape).
 		if u.Version == n && coversBelow(r.Upgraders, n) {
 			rep.Report(lint.Finding{Rule: "SCHEMA-4", Pos: lint.FirstValid(u.Pos, r.Pos),
 				Message: fmt.Sprintf("%s: upgrader for version %d is keyed by the schema's current Version and never runs (the framework returns state of the current version as it is, without calling an upgrader): was the Version bump it was written for left out?", r.TypeName, u.Version)})

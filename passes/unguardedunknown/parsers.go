@@ -1,5 +1,7 @@
 // Parsers that fail on the empty string an unknown value reads as: their
-// error is known to be non-nil while the value is unknown.
+// error is known to be non-nil while the value is unknown. Returned, it
+// rejects a valid configuration (VALIDATE-1); swallowed on a way that skips
+// d.SetNew, it changes the final plan (PLAN-8).
 
 package unguardedunknown
 

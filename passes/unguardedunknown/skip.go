@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -17,21 +18,22 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// planCall: instr is d.SetNew or d.SetNewComputed.
-func planCall(instr ssa.Instruction) bool {
+// planCall: instr calls one of the *schema.ResourceDiff methods named
+// (d.SetNew, d.SetNewComputed).
+func planCall(instr ssa.Instruction, names ...string) bool {
 	c, ok := instr.(*ssa.Call)
 	if !ok {
 		return false
 	}
 	fn := c.Call.StaticCallee()
-	return fn != nil && (fn.Name() == "SetNew" || fn.Name() == "SetNewComputed") && fn.Signature.Recv() != nil && tfapi.IsResourceDiff(fn.Signature.Recv().Type())
+	return fn != nil && slices.Contains(names, fn.Name()) && fn.Signature.Recv() != nil && tfapi.IsResourceDiff(fn.Signature.Recv().Type())
 }
 
-// setsNew: fn calls d.SetNew or d.SetNewComputed somewhere.
-func setsNew(fn *ssa.Function) bool {
+// callsPlan: fn calls one of the ResourceDiff methods named somewhere.
+func callsPlan(fn *ssa.Function, names ...string) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if planCall(instr) {
+			if planCall(instr, names...) {
 				return true
 			}
 		}
@@ -44,7 +46,7 @@ func planCalls(from *ssa.BasicBlock, u unknown, prune bool) map[ssa.Instruction]
 	out := map[ssa.Instruction]bool{}
 	walkBlocks(from, u, prune, func(b *ssa.BasicBlock) bool {
 		for _, instr := range b.Instrs {
-			if planCall(instr) {
+			if planCall(instr, "SetNew", "SetNewComputed") {
 				out[instr] = true
 			}
 		}

@@ -162,7 +162,7 @@ func (g guards) add(key ssa.Value) {
 
 func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
 	var reads, setNews []read
-	hasSetNew, computes := callsSetNew(fn), setsNew(fn)
+	hasSetNew, computes := callsPlan(fn, "SetNew"), callsPlan(fn, "SetNew", "SetNewComputed")
 	g := guards{map[string]bool{}, map[ssa.Value]bool{}}
 	errs := false
 	for _, b := range fn.Blocks {
@@ -307,23 +307,11 @@ type setNewUnknown struct{ sdkUnknown }
 
 func (setNewUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	for _, instr := range b.Instrs {
-		if c, ok := instr.(*ssa.Call); ok {
-			if fn := c.Call.StaticCallee(); fn != nil && fn.Name() == "SetNew" && fn.Signature.Recv() != nil && tfapi.IsResourceDiff(fn.Signature.Recv().Type()) {
-				return instr
-			}
+		if planCall(instr, "SetNew") {
+			return instr
 		}
 	}
 	return nil
-}
-
-// callsSetNew: fn calls d.SetNew somewhere (else no read can decide one).
-func callsSetNew(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		if (setNewUnknown{}).fails(b) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // reportSetNews reports reads that decide a d.SetNew the way an unknown

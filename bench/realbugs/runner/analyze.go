@@ -27,6 +27,29 @@ type Finding struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
 	Message string `json:"message"`
+	// Evidence holds the related positions ("read here", "declared here"):
+	// a finding shows the bug there too, so it counts for those places.
+	Evidence []Loc `json:"evidence,omitempty"`
+}
+
+// A Loc is a position relative to the repository root.
+type Loc struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// at reports whether the finding or its evidence lies in file (and, for
+// keep != nil, on a line keep accepts).
+func (f Finding) at(file string, keep func(int) bool) bool {
+	if f.File == file && (keep == nil || keep(f.Line)) {
+		return true
+	}
+	for _, l := range f.Evidence {
+		if l.File == file && (keep == nil || keep(l.Line)) {
+			return true
+		}
+	}
+	return false
 }
 
 // A Result is what the analyzer said about one package at one commit.
@@ -61,7 +84,7 @@ func (e *Env) lock(key string) func() {
 // returns the cached result of an earlier run with the same binary.
 func (e *Env) Analyze(repo, sha, file string) Result {
 	key := filepath.Join(slug(repo), sha, strings.ReplaceAll(filepath.Dir(file), "/", "%"))
-	cached := filepath.Join(e.Cache, "results", e.BinHash, key+".json")
+	cached := filepath.Join(e.Cache, "results", e.BinHash+resultsFormat, key+".json")
 	defer e.lock(key)()
 	var r Result
 	if b, err := os.ReadFile(cached); err == nil && json.Unmarshal(b, &r) == nil {
@@ -81,6 +104,11 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	}
 	return r
 }
+
+// resultsFormat names the layout of a cached Result; a change to what a
+// Result records (evidence positions, "-e") changes it, so older results are
+// not read as if they held it.
+const resultsFormat = "-e"
 
 // notRun marks a commit with no cached result, under -cached.
 const notRun = "not run yet (no cached result for this binary)"
@@ -297,12 +325,20 @@ func parseJSON(b []byte, tree string) ([]Finding, error) {
 			var ds []struct {
 				Posn    string `json:"posn"`
 				Message string `json:"message"`
+				Related []struct {
+					Posn string `json:"posn"`
+				} `json:"related"`
 			}
 			if json.Unmarshal(raw, &ds) != nil || check == "providermodel" || check == "lintignore" {
 				continue
 			}
 			for _, d := range ds {
 				f := finding(check, d.Posn, d.Message, tree)
+				for _, r := range d.Related {
+					if l := loc(r.Posn, tree); l.File != "" {
+						f.Evidence = append(f.Evidence, l)
+					}
+				}
 				if k := fmt.Sprint(f); !seen[k] {
 					seen[k] = true
 					fs = append(fs, f)
@@ -326,14 +362,21 @@ func finding(check, posn, msg, tree string) Finding {
 	if rule, _, ok := strings.Cut(msg, ":"); ok && ruleRE.MatchString(rule) {
 		f.Rule = rule
 	}
-	// posn is file:line:col
+	l := loc(posn, tree)
+	f.File, f.Line = l.File, l.Line
+	return f
+}
+
+// loc parses file:line:col, the file made relative to tree.
+func loc(posn, tree string) Loc {
+	var l Loc
 	parts := strings.Split(posn, ":")
 	if len(parts) >= 3 {
-		f.File = strings.Join(parts[:len(parts)-2], ":")
-		f.Line, _ = strconv.Atoi(parts[len(parts)-2])
+		l.File = strings.Join(parts[:len(parts)-2], ":")
+		l.Line, _ = strconv.Atoi(parts[len(parts)-2])
 	}
-	if rel, err := filepath.Rel(tree, f.File); err == nil && !strings.HasPrefix(rel, "..") {
-		f.File = filepath.ToSlash(rel)
+	if rel, err := filepath.Rel(tree, l.File); err == nil && !strings.HasPrefix(rel, "..") {
+		l.File = filepath.ToSlash(rel)
 	}
-	return f
+	return l
 }

@@ -163,11 +163,17 @@ func (e *Env) Outcome(r Row) Outcome {
 	o.ParentInFile = inFile(p.Findings, r.File)
 	o.FixInFile = inFile(f.Findings, r.File)
 	if ok {
-		o.ParentInFunc = inSpan(o.ParentInFile, ps)
+		o.ParentInFunc = inSpan(o.ParentInFile, r.File, ps)
 	}
-	fixFn := inSpan(o.FixInFile, fs)
+	fixFn := inSpan(o.FixInFile, r.File, fs)
 	o.Default = score(o.ParentInFunc, o.ParentInFile, fixFn, o.FixInFile, fixHas, func(c string) bool { return !optIn[c] })
 	o.All = score(o.ParentInFunc, o.ParentInFile, fixFn, o.FixInFile, fixHas, func(string) bool { return true })
+	pf, ff := inFile(direct(p.Findings), r.File), inFile(direct(f.Findings), r.File)
+	var pfn []Finding
+	if ok {
+		pfn = inSpan(pf, r.File, ps)
+	}
+	o.Direct = score(pfn, pf, inSpan(ff, r.File, fs), ff, fixHas, func(string) bool { return true })
 	return o
 }
 

@@ -44,6 +44,8 @@ func pct(n, d int) string {
 func Report(w io.Writer, os []Outcome, binHash string) {
 	fmt.Fprintf(w, "# Real-bug recall (analyzer %s)\n\n", binHash)
 	fmt.Fprintln(w, "hit: a finding in the named function at the parent that the fix silences; in file: the same anywhere in the file.")
+	fmt.Fprintln(w, "A finding is in a place when it is reported there or one of its evidence positions (related information) lies there;")
+	fmt.Fprintf(w, "counted on reported positions only, %d of the rows hit (opt-in checks included) would not be.\n", evidenceOnly(os))
 	fmt.Fprintln(w, "default: the checks that run by default; all: opt-in checks too. Recall is over loaded rows.")
 	table(w, "split", os, func(o Outcome) string { return side(o.Row) })
 	for _, sp := range []string{"dev", "val"} {
@@ -55,6 +57,17 @@ func Report(w io.Writer, os []Outcome, binHash string) {
 	hits(w, os)
 	missed(w, os)
 	notLoaded(w, os)
+}
+
+// evidenceOnly counts the rows hit (or hit in the file) only through evidence positions.
+func evidenceOnly(os []Outcome) int {
+	n := 0
+	for _, o := range os {
+		if o.Reason == "" && o.All.Status != o.Direct.Status {
+			n++
+		}
+	}
+	return n
 }
 
 func filter(os []Outcome, keep func(Outcome) bool) []Outcome {
@@ -100,8 +113,12 @@ func hits(w io.Writer, os []Outcome) {
 		if o.All.Status != "hit" && o.All.Status != "file" {
 			continue
 		}
-		fmt.Fprintf(w, "- %s (%s, %s, %s) %s: %s by %s (%s)\n", o.Row.ID, o.Row.Split, o.Row.Rules[0], o.Row.Plugin,
-			o.Row.Func, o.All.Status, o.All.Check, o.All.Rule)
+		how := ""
+		if o.Direct.Status != o.All.Status {
+			how = " through an evidence position"
+		}
+		fmt.Fprintf(w, "- %s (%s, %s, %s) %s: %s by %s (%s)%s\n", o.Row.ID, o.Row.Split, o.Row.Rules[0], o.Row.Plugin,
+			o.Row.Func, o.All.Status, o.All.Check, o.All.Rule, how)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -133,15 +134,32 @@ func TestScore(t *testing.T) {
 
 func TestParseJSON(t *testing.T) {
 	out := []byte(`{"example.com/p": {
-		"readnotfound": [{"posn": "/t/p/a.go:12:3", "message": "READ-2: x"}, {"posn": "/t/p/a.go:12:3", "message": "READ-2: x"}],
+		"readnotfound": [{"posn": "/t/p/a.go:12:3", "message": "READ-2: x", "related": [{"posn": "/t/p/s.go:40:2", "message": "declared here"}]}, {"posn": "/t/p/a.go:12:3", "message": "READ-2: x", "related": [{"posn": "/t/p/s.go:40:2", "message": "declared here"}]}],
 		"providermodel": [{"posn": "/t/p/a.go:1:1", "message": "model"}],
 		"missingstateset": {"error": "broken"}}}`)
 	fs, err := parseJSON(out, "/t")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fs) != 1 || fs[0] != (Finding{Check: "readnotfound", Rule: "READ-2", File: "p/a.go", Line: 12, Message: "READ-2: x"}) {
+	want := Finding{Check: "readnotfound", Rule: "READ-2", File: "p/a.go", Line: 12, Message: "READ-2: x", Evidence: []Loc{{"p/s.go", 40}}}
+	if len(fs) != 1 || fmt.Sprint(fs[0]) != fmt.Sprint(want) {
 		t.Errorf("got %+v", fs)
+	}
+}
+
+// A finding counts where its evidence lies: a schema function credited by a
+// finding reported in Create whose related position is the declaration.
+func TestEvidenceCounts(t *testing.T) {
+	fs := []Finding{{Check: "a", File: "c.go", Line: 5, Evidence: []Loc{{"s.go", 12}}}}
+	sch := span{10, 20}
+	if got := inSpan(inFile(fs, "s.go"), "s.go", sch); len(got) != 1 {
+		t.Errorf("evidence in the function: got %v", got)
+	}
+	if got := inSpan(inFile(fs, "s.go"), "s.go", span{30, 40}); len(got) != 0 {
+		t.Errorf("evidence outside the function: got %v", got)
+	}
+	if got := inFile(direct(fs), "s.go"); len(got) != 0 {
+		t.Errorf("direct: got %v", got)
 	}
 }
 

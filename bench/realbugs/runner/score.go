@@ -18,6 +18,10 @@ type Outcome struct {
 	Row          Row
 	Reason       string // why it did not load
 	Default, All Score
+	// Direct is All scored on the findings' own positions only (no
+	// evidence): a hit there and a hit in All differ when only a related
+	// position lies in the function.
+	Direct       Score
 	ParentInFunc []Finding // findings in the function at the parent
 	ParentInFile []Finding
 	FixInFile    []Finding
@@ -92,19 +96,30 @@ func recvName(fd *ast.FuncDecl) string {
 func inFile(fs []Finding, file string) []Finding {
 	var out []Finding
 	for _, f := range fs {
-		if f.File == file {
+		if f.at(file, nil) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func inSpan(fs []Finding, s span) []Finding {
+func inSpan(fs []Finding, file string, s span) []Finding {
 	var out []Finding
 	for _, f := range fs {
-		if f.Line >= s.from && f.Line <= s.to {
+		if f.at(file, func(l int) bool { return l >= s.from && l <= s.to }) {
 			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// direct drops the findings' evidence: scored on it, a row is credited only
+// where findings are reported, as before evidence counted.
+func direct(fs []Finding) []Finding {
+	out := make([]Finding, len(fs))
+	for i, f := range fs {
+		f.Evidence = nil
+		out[i] = f
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package fillsnull
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -60,9 +61,13 @@ func run(pass *analysis.Pass) (any, error) {
 				attrs[a.Name] = a
 			}
 		}
-		for _, m := range methods {
+		// An SDK Read's d.GetOk sees the prior state, not the configuration:
+		// a value saved where it is unset is a refresh of the API's answer,
+		// also when Create ends by calling Read.
+		read := byName[r.Funcs["Read"].Key()]
+		for _, m := range methods[:2] {
 			fn := byName[r.Funcs[m].Key()]
-			for _, f := range sdkFills(fn, attrs) {
+			for _, f := range sdkFills(fn, read, attrs) {
 				report(finding(attruse.FuncName(fn), m, f))
 			}
 		}
@@ -114,7 +119,14 @@ func frameworkFills(fn *ssa.Function, attrs map[string]map[string]*facts.Attribu
 		if a == nil || !modelflow.NeverNull(st.Val) {
 			return
 		}
-		if test := nullPath(st.Block(), func(c ssa.Value) int { return fieldNullTest(c, a.Name) }); test.IsValid() {
+		notNull := foundSet(st.Block(), a.Name)
+		nullSucc := func(c ssa.Value) int {
+			if _, eq := c.(*ssa.BinOp); eq && notNull {
+				return -1 // == "" after a not-null test: a configured ""
+			}
+			return fieldNullTest(c, a.Name)
+		}
+		if test := nullPath(st.Block(), nullSucc); test.IsValid() {
 			out = append(out, fill{a, st.Pos(), test})
 		}
 	})
@@ -172,6 +184,20 @@ func fieldNullTest(c ssa.Value, tag string) int {
 		return eqSucc(x.Op)
 	}
 	return -1
+}
+
+// foundSet: b lies under the not-null branch of x.IsNull() or
+// x.IsUnknown() for the field tagged tag.
+func foundSet(b *ssa.BasicBlock, tag string) bool {
+	for _, t := range b.Parent().Blocks {
+		ifi, ok := t.Instrs[len(t.Instrs)-1].(*ssa.If)
+		if ok && t.Succs[1].Dominates(b) && len(t.Succs[1].Preds) == 1 {
+			if c, ok := ifi.Cond.(*ssa.Call); ok && fieldNullTest(c, tag) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func eqSucc(op token.Token) int {
@@ -233,16 +259,16 @@ func reachesSet(start, b *ssa.BasicBlock, nullSucc func(ssa.Value) int) bool {
 // sdkFills: d.Set("k", v) calls, in fn and the package functions it calls,
 // of a value that is not a zero constant for an unset key k, on a path
 // where d.GetOk("k") said it is not set or d.Get("k") was its zero value.
-func sdkFills(fn *ssa.Function, attrs map[string]*facts.Attribute) []fill {
+func sdkFills(fn, read *ssa.Function, attrs map[string]*facts.Attribute) []fill {
 	var out []fill
 	tfssa.EachInstr(fn, depth, true, func(instr ssa.Instruction) {
 		c, ok := instr.(ssa.CallInstruction)
-		if !ok || attruse.ResourceDataMethod(c.Common()) != "Set" || len(c.Common().Args) != 3 {
+		if !ok || (read != nil && instr.Parent() == read) || attruse.ResourceDataMethod(c.Common()) != "Set" || len(c.Common().Args) != 3 {
 			return
 		}
 		k, ok := tfssa.ConstString(c.Common().Args[1])
 		a := attrs[k]
-		if !ok || a == nil || tfssa.ZeroConst(tfssa.StripInterface(c.Common().Args[2])) {
+		if !ok || a == nil || clears(tfssa.StripInterface(c.Common().Args[2])) {
 			return
 		}
 		if test := nullPath(instr.Block(), func(v ssa.Value) int { return keyUnsetTest(v, k) }); test.IsValid() {
@@ -250,6 +276,26 @@ func sdkFills(fn *ssa.Function, attrs map[string]*facts.Attribute) []fill {
 		}
 	})
 	return out
+}
+
+// clears: v is what the SDK reads as unset: a zero constant, nil, or an
+// empty slice literal.
+func clears(v ssa.Value) bool {
+	if tfssa.ZeroConst(v) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.Value == nil
+	case *ssa.Slice:
+		if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
+			if arr, ok := p.Elem().Underlying().(*types.Array); ok {
+				_, alloc := x.X.(*ssa.Alloc)
+				return alloc && arr.Len() == 0
+			}
+		}
+	}
+	return false
 }
 
 // keyUnsetTest: which successor of an If with condition c is taken when

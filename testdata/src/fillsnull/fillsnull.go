@@ -20,6 +20,7 @@ type sshKeyModel struct {
 	Zone        types.String `tfsdk:"zone"`
 	Comment     types.String `tfsdk:"comment"`
 	Label       types.String `tfsdk:"label"`
+	Note        types.String `tfsdk:"note"`
 }
 
 func (sshKey) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
@@ -33,6 +34,7 @@ func (sshKey) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource
 		"zone":         schema.StringAttribute{Optional: true, Computed: true}, // Computed: filling it in is allowed
 		"comment":      schema.StringAttribute{Optional: true},
 		"label":        schema.StringAttribute{Optional: true},
+		"note":         schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -60,6 +62,11 @@ func (sshKey) Create(ctx context.Context, req resource.CreateRequest, resp *reso
 		data.Comment = types.StringNull() // stays null
 	} else {
 		data.Comment = types.StringValue(data.Comment.ValueString() + "")
+	}
+	if !data.Note.IsNull() {
+		if data.Note.ValueString() == "" {
+			data.Note = types.StringValue("") // a configured "" kept
+		}
 	}
 	var request sshKeyModel
 	if request.Label.IsNull() {

@@ -22,6 +22,9 @@ func resourceChannel() *schema.Resource {
 			"owner":    {Type: schema.TypeString, Optional: true, Computed: true},
 			"topic":    {Type: schema.TypeString, Optional: true},
 			"mode":     {Type: schema.TypeString, Optional: true, Default: "fast"},
+			"labels":   {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
+			"group":    {Type: schema.TypeString, Optional: true},
+			"region":   {Type: schema.TypeString, Optional: true},
 		},
 	}
 }
@@ -40,6 +43,15 @@ func channelCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diag
 	if _, ok := d.GetOk("topic"); !ok {
 		d.Set("topic", "") // the zero value: the SDK reads it as unset
 	}
+	if _, ok := d.GetOk("labels"); !ok {
+		d.Set("labels", []string{}) // empty: the SDK reads it as unset
+	}
+	if _, ok := d.GetOk("group"); !ok {
+		d.Set("group", nil) // cleared, not filled
+	}
+	if _, ok := d.GetOk("region"); !ok {
+		d.Set("region", []string{"eu"}[0]) // want `APPLY-2: channelCreate fills "region" in`
+	}
 	if v, ok := d.GetOk("mode"); ok {
 		d.Set("mode", v)
 	}
@@ -51,5 +63,14 @@ func channelRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagno
 	if v, ok := d.GetOk("topic"); ok {
 		d.Set("topic", v.(string)+"") // only when configured
 	}
+	// In Read, GetOk sees the prior state: saving the API's answer either way
+	// is a refresh, not a fill.
+	if _, ok := d.GetOk("team"); ok {
+		d.Set("team", apiTeam())
+	} else {
+		d.Set("team", apiTeam())
+	}
 	return nil
 }
+
+func apiTeam() string { return "ops" }

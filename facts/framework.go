@@ -684,12 +684,16 @@ func (e *env) boundModels(tn *types.TypeName) []string {
 		if !ok {
 			continue
 		}
-		decl := e.funcs[fn]
-		if decl == nil {
+		// A method promoted from an embedded generic type (Update of
+		// *store[*Model, Model]) is declared once, on the type parameters:
+		// read its declaration with the type arguments put in.
+		decl := e.funcs[fn.Origin()]
+		if decl == nil || decl.Body == nil {
 			continue
 		}
+		targs := recvTypeArgs(fn)
 		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			if name := e.modelOfGetSet(n); name != "" {
+			if name := e.modelOfGetSet(n, targs); name != "" {
 				seen[name] = true
 			}
 			return true
@@ -703,9 +707,33 @@ func (e *env) boundModels(tn *types.TypeName) []string {
 	return out
 }
 
+// recvTypeArgs maps the receiver type parameters of a method of an
+// instantiated generic type to their type arguments; nil otherwise.
+func recvTypeArgs(fn *types.Func) map[*types.TypeParam]types.Type {
+	recv := fn.Signature().Recv()
+	params := fn.Origin().Signature().RecvTypeParams()
+	if recv == nil || params.Len() == 0 {
+		return nil
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.TypeArgs().Len() != params.Len() {
+		return nil
+	}
+	out := map[*types.TypeParam]types.Type{}
+	for i := 0; i < params.Len(); i++ {
+		out[params.At(i)] = named.TypeArgs().At(i)
+	}
+	return out
+}
+
 // modelOfGetSet returns the qualified model type of X.Get(ctx, &m) / X.Set(ctx, m)
-// when X is a tfsdk.Plan, State or Config.
-func (e *env) modelOfGetSet(n ast.Node) string {
+// when X is a tfsdk.Plan, State or Config; targs gives the type parameters'
+// arguments in a generic method (m of type T, T = *Model).
+func (e *env) modelOfGetSet(n ast.Node, targs map[*types.TypeParam]types.Type) string {
 	call, ok := n.(*ast.CallExpr)
 	if !ok || len(call.Args) != 2 {
 		return ""
@@ -718,12 +746,12 @@ func (e *env) modelOfGetSet(n ast.Node) string {
 	if pkg != fwPrefix+"tfsdk" || (name != "Plan" && name != "State" && name != "Config") {
 		return ""
 	}
-	t := e.pass.TypesInfo.TypeOf(call.Args[1])
+	t := typeArg(e.pass.TypesInfo.TypeOf(call.Args[1]), targs)
 	if t == nil {
 		return ""
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
+		t = typeArg(p.Elem(), targs)
 	}
 	nt, ok := types.Unalias(t).(*types.Named)
 	if !ok || nt.Obj().Pkg() == nil {
@@ -733,6 +761,14 @@ func (e *env) modelOfGetSet(n ast.Node) string {
 		return ""
 	}
 	return nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
+}
+
+// typeArg: t, or the type argument a type parameter t stands for.
+func typeArg(t types.Type, targs map[*types.TypeParam]types.Type) types.Type {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok && targs[tp] != nil {
+		return targs[tp]
+	}
+	return t
 }
 
 // mayRequireReplace tells whether a ModifyPlan method may ask for replacement.

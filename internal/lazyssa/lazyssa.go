@@ -5,6 +5,7 @@ package lazyssa
 import (
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,7 +28,10 @@ func Build(pass *analysis.Pass) (out map[*types.Func]*ssa.Function) {
 			out = nil
 		}
 	}()
-	prog := ssa.NewProgram(pass.Fset, 0)
+	// InstantiateGenerics: a resource may take its Create or Update from
+	// an embedded generic type (struct{ *store[*Model, Model] }); only an
+	// instance's body shows the model the type parameters stand for.
+	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
@@ -50,15 +54,90 @@ func Build(pass *analysis.Pass) (out map[*types.Func]*ssa.Function) {
 		for _, typ := range []types.Type{t.Type(), types.NewPointer(t.Type())} {
 			mset := prog.MethodSets.MethodSet(typ)
 			for i := 0; i < mset.Len(); i++ {
-				if fn := prog.MethodValue(mset.At(i)); fn != nil && fn.Pkg == pkg {
+				sel := mset.At(i)
+				if fn := prog.MethodValue(sel); fn != nil && fn.Pkg == pkg {
 					if obj, ok := fn.Object().(*types.Func); ok {
 						out[obj] = fn
+					}
+				} else if obj, inst := promotedInstance(prog, pkg, sel); inst != nil {
+					out[obj] = inst
+				}
+			}
+		}
+	}
+	adoptInstances(pkg, out)
+	return out
+}
+
+// promotedInstance: the instance of a method of this package's generic type
+// that sel promotes (Update of an embedded *store[*Model, Model]), keyed by
+// the method facts.Method finds; nil for any other selection.
+func promotedInstance(prog *ssa.Program, pkg *ssa.Package, sel *types.Selection) (*types.Func, *ssa.Function) {
+	obj, ok := sel.Obj().(*types.Func)
+	if !ok || obj.Origin() == obj || obj.Pkg() != pkg.Pkg {
+		return nil, nil
+	}
+	recv := obj.Signature().Recv()
+	if recv == nil {
+		return nil, nil
+	}
+	m := prog.MethodSets.MethodSet(recv.Type()).Lookup(obj.Pkg(), obj.Name())
+	if m == nil {
+		return nil, nil
+	}
+	if fn := prog.MethodValue(m); instance(fn, pkg) {
+		return obj, fn
+	}
+	return nil, nil
+}
+
+// instance: fn is an instance of a generic function of pkg, built with
+// its type arguments (not a wrapper around the generic body, which is all
+// the builder makes when a type argument is itself a type parameter).
+func instance(fn *ssa.Function, pkg *ssa.Package) bool {
+	return fn != nil && fn.Origin() != nil && fn.Origin().Pkg == pkg &&
+		strings.HasPrefix(fn.Synthetic, "instance of ") && len(fn.Blocks) > 0
+}
+
+// adoptInstances gives the instances of this package's generic functions
+// that funcs reach (and their closures) the package: the SSA builder
+// leaves an instance's Pkg nil, and the checks follow a callee, or judge a
+// function, only when it belongs to the package under analysis.
+func adoptInstances(pkg *ssa.Package, funcs map[*types.Func]*ssa.Function) {
+	seen := map[*ssa.Function]bool{}
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		if fn.Pkg == nil && instance(fn, pkg) {
+			fn.Pkg = pkg
+		}
+		if fn.Pkg != pkg {
+			return
+		}
+		for _, anon := range fn.AnonFuncs {
+			if anon.Pkg == nil {
+				anon.Pkg = pkg
+			}
+			visit(anon)
+		}
+		var ops []*ssa.Value
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					if g, ok := (*op).(*ssa.Function); ok {
+						visit(g)
 					}
 				}
 			}
 		}
 	}
-	return out
+	for _, fn := range funcs {
+		visit(fn)
+	}
 }
 
 // Lazy builds the package's SSA at most once, on the first check that asks,

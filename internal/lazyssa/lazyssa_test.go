@@ -4,9 +4,11 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/testutil"
@@ -75,5 +77,65 @@ func TestLazy(t *testing.T) {
 		if b[obj] != fn {
 			t.Fatalf("second Funcs call built %s again", obj.Name())
 		}
+	}
+}
+
+const genericSrc = `package p
+
+type modelI interface{ fill() }
+
+type store[T interface {
+	*M
+	modelI
+}, M any] struct{}
+
+func (s *store[T, M]) Update() {
+	var m T = new(M)
+	m.fill()
+	func() { m.fill() }()
+	help(m)
+}
+
+func help[T modelI](m T) { m.fill() }
+
+type Model struct{ A int }
+
+func (m *Model) fill() { m.A = 1 }
+
+type R struct{ *store[*Model, Model] }
+`
+
+// A method promoted from an embedded generic type maps to its instance,
+// built with the type arguments, and the instance, its closures and the
+// generic helpers it calls count as the package's own.
+func TestBuildGeneric(t *testing.T) {
+	s := testutil.Load(t, genericSrc)
+	funcs := lazyssa.Build(pass(s))
+	tn := s.Types.Scope().Lookup("R").(*types.TypeName)
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, s.Types, "Update")
+	fn := funcs[obj.(*types.Func)]
+	if fn == nil {
+		t.Fatalf("R.Update: not built; funcs %v", funcs)
+	}
+	if fn.Pkg == nil || fn.Pkg.Pkg != s.Types || !strings.HasPrefix(fn.Synthetic, "instance of") {
+		t.Fatalf("R.Update: %s %q in %v, want the package's instance", fn, fn.Synthetic, fn.Pkg)
+	}
+	var callees []string
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok {
+				if g := c.Call.StaticCallee(); g != nil {
+					callees = append(callees, g.Name())
+					if g.Pkg != fn.Pkg {
+						t.Errorf("%s: Pkg %v, want the package", g, g.Pkg)
+					}
+				}
+			}
+		}
+	}
+	// fill is called statically on *Model; the closure and help's
+	// instance belong to the package.
+	if want := []string{"fill", "Update$1", "help[*example.com/snippet.Model]"}; !slices.Equal(callees, want) {
+		t.Errorf("R.Update calls %v, want %v", callees, want)
 	}
 }

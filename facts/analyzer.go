@@ -32,6 +32,11 @@ type Model struct {
 	UnresolvedSDK []string
 	// Models holds the tfsdk-tagged struct types declared in this package, by qualified name.
 	Models map[string]*ModelFact
+	// SDKSchemaMaps holds the resolved map[string]*schema.Schema values of
+	// this package's functions and variables, and the nested schemas of the
+	// *schema.Schema blocks they yield: the schema of a block may live here
+	// while the resource that uses it is declared in an importing package.
+	SDKSchemaMaps [][]Attribute
 
 	summaries map[*types.Func]*FuncSummary
 	dataKeys  map[*types.Func]*DataKeysFact
@@ -168,7 +173,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	}()
 	e := newEnv(pass)
 	exportModels(pass, m)
-	exportValues(pass, e)
+	m.SDKSchemaMaps = exportValues(pass, e)
 	m.Framework = e.findFramework()
 	for _, r := range m.Framework {
 		if tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName); ok {
@@ -202,8 +207,9 @@ func exportModels(pass *analysis.Pass, m *Model) {
 }
 
 // exportValues summarises every function and package variable that yields a
-// piece of a schema, for the packages that import this one.
-func exportValues(pass *analysis.Pass, e *env) {
+// piece of a schema, for the packages that import this one; it returns the
+// SDK schema maps among them.
+func exportValues(pass *analysis.Pass, e *env) (maps [][]Attribute) {
 	var objs []types.Object
 	for fn := range e.funcs {
 		objs = append(objs, fn)
@@ -215,8 +221,25 @@ func exportValues(pass *analysis.Pass, e *env) {
 	for _, obj := range objs {
 		if vf := e.valueOf(obj); vf != nil {
 			pass.ExportObjectFact(obj, vf)
+			maps = append(maps, sdkSchemaMaps(vf)...)
 		}
 	}
+	return maps
+}
+
+// sdkSchemaMaps: the schema maps a resolved value holds: itself, or the
+// nested schema of a block.
+func sdkSchemaMaps(vf *ValueFact) [][]Attribute {
+	if !vf.Resolved || vf.Merge || vf.Unless != nil {
+		return nil
+	}
+	switch {
+	case vf.Kind == "sdkschemamap":
+		return [][]Attribute{vf.Attrs}
+	case vf.Kind == "sdkschema" && len(vf.Attrs) == 1 && vf.Attrs[0].Block && !vf.Attrs[0].Incomplete:
+		return [][]Attribute{vf.Attrs[0].Nested}
+	}
+	return nil
 }
 
 func reportModel(pass *analysis.Pass, m *Model) {

@@ -118,7 +118,8 @@ func (e *env) isParam(fn *types.Func, id *ast.Ident) bool {
 
 // copyStmt matches the loops copying a parameter (or each map of a variadic
 // one) into dst: `for k, v := range p { dst[k] = v }`, `maps.Copy(dst, p)`,
-// or either nested in `for _, m := range ps { ... }`.
+// or either nested in `for _, m := range ps { ... }`; a function summarised
+// CopiesInto stands for maps.Copy.
 func (e *env) copyStmt(s ast.Stmt, dst string, fn *types.Func) bool {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
@@ -180,7 +181,14 @@ func (e *env) mapsCopy(x ast.Expr, dst string) bool {
 		return false
 	}
 	fn := e.staticCallee(call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy"
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg().Path() == "maps" && fn.Name() == "Copy" {
+		return true
+	}
+	var sum FuncSummary
+	return e.pass.ImportObjectFact(fn, &sum) && sum.CopiesInto
 }
 
 // mergedMap evaluates a call to a merger as the union of its arguments.

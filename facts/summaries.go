@@ -34,6 +34,10 @@ type FuncSummary struct {
 	// object never comes with a nil error, so a nil test of it is no
 	// not-found test.
 	NeverNil bool
+	// CopiesInto: the function is func(dst, src map[K]V) and copies every
+	// entry of src into dst, as maps.Copy does (vsphere's
+	// structure.MergeSchema, which only panics on a key dst already has).
+	CopiesInto bool
 }
 
 func (*FuncSummary) AFact() {}
@@ -76,6 +80,9 @@ func (s *FuncSummary) String() string {
 	}
 	if s.NeverNil {
 		parts = append(parts, "nevernil")
+	}
+	if s.CopiesInto {
+		parts = append(parts, "copiesinto")
 	}
 	return "summary(" + strings.Join(parts, ",") + ")"
 }
@@ -146,10 +153,53 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 		sum.NilWhenMissing = s.nilWhenMissing(fd.Body)
 		sum.NeverNil = !sum.NilWhenMissing && neverNil(fd.Body)
 	}
+	sum.CopiesInto = copiesInto(fn, fd)
 	if sum == (FuncSummary{}) {
 		return nil
 	}
 	return &sum
+}
+
+// copiesInto: fd is `func(dst, src map[K]V) { for k, v := range src {
+// dst[k] = v } }`, the loop's other statements only tests that end in a
+// panic or a return.
+func copiesInto(fn *types.Func, fd *ast.FuncDecl) bool {
+	sig := fn.Signature()
+	if sig.Results().Len() != 0 || sig.Params().Len() != 2 || len(fd.Body.List) != 1 || !types.Identical(sig.Params().At(0).Type(), sig.Params().At(1).Type()) {
+		return false
+	}
+	if _, ok := sig.Params().At(0).Type().Underlying().(*types.Map); !ok {
+		return false
+	}
+	rng, ok := fd.Body.List[0].(*ast.RangeStmt)
+	dst, src := sig.Params().At(0).Name(), sig.Params().At(1).Name()
+	if !ok || !sameIdent(rng.X, src) || len(rng.Body.List) == 0 {
+		return false
+	}
+	stmts := rng.Body.List
+	for _, st := range stmts[:len(stmts)-1] {
+		if !onlyExits(st) {
+			return false
+		}
+	}
+	return copyKV(stmts[len(stmts)-1], dst, rng.Key, rng.Value)
+}
+
+// onlyExits: an if statement (with an optional init) whose body ends the
+// function: a panic or a return, nothing else.
+func onlyExits(st ast.Stmt) bool {
+	ifs, ok := st.(*ast.IfStmt)
+	if !ok || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return false
+	}
+	switch b := ifs.Body.List[0].(type) {
+	case *ast.ReturnStmt:
+		return len(b.Results) == 0
+	case *ast.ExprStmt:
+		call, ok := b.X.(*ast.CallExpr)
+		return ok && sameIdent(call.Fun, "panic")
+	}
+	return false
 }
 
 // Summary returns what is known of fn: from this package's summaries or a fact.

@@ -103,7 +103,7 @@ func reportSkip(rep *lint.Reporter, r read, where string) {
 // interface (tf.ResourceChangeFetcher and the like), whose reads are not
 // the diff's own methods: a helper that parses an unguarded key and returns
 // the failure makes fn's use of that error the decision.
-func checkHelpers(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool, g guards) {
+func checkHelpers(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool, g *guards) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
@@ -130,7 +130,7 @@ func lastResult(c *ssa.Call) types.Type {
 // checkHelper reports the reads through p in helper h whose parse failure
 // h returns, where caller fn returns that error (VALIDATE-1) or skips a
 // SetNew/SetNewComputed on it (PLAN-8).
-func checkHelper(st *state, fn *ssa.Function, c *ssa.Call, p *ssa.Parameter, blocks map[string]bool, g guards) {
+func checkHelper(st *state, fn *ssa.Function, c *ssa.Call, p *ssa.Parameter, blocks map[string]bool, g *guards) {
 	h := c.Call.StaticCallee()
 	for _, r := range *p.Referrers() {
 		rc, ok := r.(*ssa.Call)

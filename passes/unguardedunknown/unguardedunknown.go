@@ -45,10 +45,14 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if d := tfssa.DiffValue(fn); d != nil {
-			if own := owners(model, fn); len(own) > 0 {
-				check(st, fn, d, blockKeys(own))
+			own := owners(model, fn)
+			schemas := func(key string, keys map[string]bool) [][]facts.Attribute {
+				return blockSchemas(model, own, key, keys)
+			}
+			if len(own) > 0 {
+				check(st, fn, d, blockKeys(own), schemas)
 			} else {
-				check(st, fn, d, blocks)
+				check(st, fn, d, blocks, schemas)
 			}
 		}
 	}
@@ -81,10 +85,10 @@ func owners(model *facts.Model, fn *ssa.Function) []*facts.SDKResource {
 	return out
 }
 
-// blockKeys: top-level keys that are blocks (lists or sets of a nested
-// resource) in every given SDK resource that has them. A block is
-// unknown as a whole only under a dynamic block over unknown values; its
-// contents are judged on their own keys.
+// blockKeys: the top-level keys of the given SDK resources, true for those
+// that are blocks (lists or sets of a nested resource) in every resource
+// that has them. A block is unknown as a whole only under a dynamic block
+// over unknown values; its contents are judged on their own keys.
 func blockKeys(resources []*facts.SDKResource) map[string]bool {
 	out := map[string]bool{}
 	notBlock := map[string]bool{}
@@ -98,7 +102,7 @@ func blockKeys(resources []*facts.SDKResource) map[string]bool {
 		}
 	}
 	for k := range notBlock {
-		delete(out, k)
+		out[k] = false
 	}
 	return out
 }
@@ -147,23 +151,28 @@ func diffRead(c *ssa.Call, d ssa.Value) (ssa.Value, string) {
 	return nil, ""
 }
 
-// guards: the keys fn asks d.NewValueKnown about.
+// guards: the keys fn asks d.NewValueKnown about; a key built at run
+// time by its pattern (disk.*.path); opaque when one is neither.
 type guards struct {
-	names map[string]bool
-	vals  map[ssa.Value]bool
+	names  map[string]bool
+	vals   map[ssa.Value]bool
+	opaque bool
 }
 
-func (g guards) add(key ssa.Value) {
+func (g *guards) add(key ssa.Value) {
 	g.vals[key] = true
-	if s, ok := tfssa.ConstString(key); ok {
+	if s, ok := keyPattern(key, 0); ok {
 		g.names[s] = true
+	} else {
+		g.opaque = true
 	}
 }
 
-func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
+func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool, schemas func(string, map[string]bool) [][]facts.Attribute) {
 	var reads, setNews []read
+	var els []elements
 	hasSetNew, computes := callsPlan(fn, "SetNew"), callsPlan(fn, "SetNew", "SetNewComputed")
-	g := guards{map[string]bool{}, map[ssa.Value]bool{}}
+	g := &guards{names: map[string]bool{}, vals: map[ssa.Value]bool{}}
 	errs := false
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -179,7 +188,10 @@ func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
 			case "NewValueKnown":
 				g.add(key)
 			case "Get", "GetOk", "GetChange":
-				s, _ := tfssa.ConstString(key)
+				s, isConst := tfssa.ConstString(key)
+				if maps := elementMaps(newValue(c, method)); isConst && len(maps) > 0 {
+					els = append(els, elements{key: s, read: c, maps: maps})
+				}
 				u := sdkUnknown{c, st.h}
 				if br, via, ok := decidesAt(c, nil, u, nil, false); ok {
 					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br, via: via})
@@ -198,14 +210,24 @@ func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool) {
 			}
 		}
 	}
+	// A key no visible resource declares, whose elements are taken as
+	// maps, is a block too: its schema lives in an importing package.
+	inferred := map[string]bool{}
+	for _, el := range els {
+		if _, declared := blocks[el.key]; !declared {
+			inferred[el.key] = true
+		}
+	}
 	unguarded := func(r read) bool {
-		return !g.vals[r.key] && (r.name == "" || !g.names[r.name] && !blocks[strings.TrimSuffix(r.name, ".#")])
+		k := strings.TrimSuffix(r.name, ".#")
+		return !g.vals[r.key] && (r.name == "" || !g.names[r.name] && !blocks[k] && !inferred[k])
 	}
 	reportSetNews(st.rep, setNews, unguarded)
 	checkHelpers(st, fn, d, blocks, g)
 	if !errs {
 		return
 	}
+	checkNested(st, els, g, schemas)
 	reported := map[string]bool{}
 	for _, r := range reads {
 		if !unguarded(r) {

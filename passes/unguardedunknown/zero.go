@@ -138,9 +138,21 @@ func zeroReaches(from, to *ssa.BasicBlock, u unknown) bool {
 	return found
 }
 
+// stopper is an unknown read per element of a loop: the blocks where it
+// stops take the next element, so the walks of the ways a branch goes end there.
+type stopper interface{ stops(b *ssa.BasicBlock) bool }
+
+func stops(u unknown, b *ssa.BasicBlock) bool {
+	s, ok := u.(stopper)
+	return ok && s.stops(b)
+}
+
 func canSucceed(from *ssa.BasicBlock, u unknown) bool {
 	ok := false
 	walkBlocks(from, u, false, func(b *ssa.BasicBlock) bool {
+		if stops(u, b) {
+			return false
+		}
 		if u.fails(b) != nil {
 			return false
 		}
@@ -157,6 +169,9 @@ func canSucceed(from *ssa.BasicBlock, u unknown) bool {
 func failures(from *ssa.BasicBlock, u unknown, prune bool) map[ssa.Instruction]bool {
 	out := map[ssa.Instruction]bool{}
 	walkBlocks(from, u, prune, func(b *ssa.BasicBlock) bool {
+		if stops(u, b) {
+			return false
+		}
 		if f := u.fails(b); f != nil {
 			out[f] = true
 			return false

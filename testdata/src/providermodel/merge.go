@@ -176,3 +176,37 @@ func derivedLocal() *sdkschema.Resource { // want derivedLocal:`sdk resource der
 	r.CreateContext = sdkOp
 	return r
 }
+
+// A helper that copies one map into another as maps.Copy does, panicking
+// on a clash (vsphere's structure.MergeSchema), stands for maps.Copy.
+func copySchema(dst, src map[string]*sdkschema.Schema) { // want copySchema:`summary\(copiesinto\)`
+	for k, v := range src {
+		if _, ok := dst[k]; ok {
+			panic("conflicting schema key: " + k)
+		}
+		dst[k] = v
+	}
+}
+
+func copiedFields() map[string]*sdkschema.Schema { // want copiedFields:`sdkschemamap \{index:string/OF owner:string/O title:string/R\}`
+	s := map[string]*sdkschema.Schema{
+		"owner": {Type: sdkschema.TypeString, Optional: true},
+	}
+	copySchema(s, baseFields())
+	return s
+}
+
+// Writing anything else into dst is no copy: the map is left unresolved.
+func copyRenamed(dst, src map[string]*sdkschema.Schema) {
+	for k, v := range src {
+		dst["x_"+k] = v
+	}
+}
+
+func renamedFields() map[string]*sdkschema.Schema { // want renamedFields:`sdkschemamap unresolved`
+	s := map[string]*sdkschema.Schema{
+		"owner": {Type: sdkschema.TypeString, Optional: true},
+	}
+	copyRenamed(s, baseFields())
+	return s
+}

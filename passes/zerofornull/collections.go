@@ -1,7 +1,10 @@
 package zerofornull
 
 import (
+	"go/constant"
 	"go/token"
+	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -110,6 +113,18 @@ type relevance struct {
 	tag   string
 }
 
+// norm folds a Go, JSON or tfsdk name to compare them: "VMID", "vmid" and
+// "mcp_tool_permissions", "mcpToolPermissions" each meet.
+func norm(s string) string {
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
+}
+
+// named: an API field, JSON key or map key called as the model field or
+// its attribute (out.VMID for m.VMIDs tagged "vmid").
+func (r relevance) named(s string) bool {
+	return s != "" && (norm(s) == r.name || r.tag != "" && norm(s) == norm(r.tag))
+}
+
 func newRelevance(st *ssa.Store, elems ssa.Value) relevance {
 	r := relevance{chain: map[ssa.Value]bool{}}
 	if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
@@ -175,6 +190,12 @@ func (r relevance) test(x ssa.Value, n int) bool {
 				return true
 			}
 		}
+	case *ssa.Extract:
+		// The ok of v, ok := m["projects"].([]any) (or of a map lookup):
+		// null in the answer fails it.
+		if y.Index == 1 {
+			return r.presence(y.Tuple)
+		}
 	case *ssa.Call:
 		if b, ok := y.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
 			return r.about(y.Call.Args[0])
@@ -189,8 +210,32 @@ func (r relevance) test(x ssa.Value, n int) bool {
 	return false
 }
 
+// presence: t is a comma-ok type assertion or map lookup of the
+// collection's source (about), or of a map entry keyed by its name.
+func (r relevance) presence(t ssa.Value) bool {
+	switch x := t.(type) {
+	case *ssa.TypeAssert:
+		if !x.CommaOk {
+			return false
+		}
+		if l, ok := x.X.(*ssa.Lookup); ok && !l.CommaOk {
+			return r.lookupKey(l) || r.about(l)
+		}
+		return r.about(x.X)
+	case *ssa.Lookup:
+		return x.CommaOk && r.lookupKey(x)
+	}
+	return false
+}
+
+func (r relevance) lookupKey(l *ssa.Lookup) bool {
+	c, ok := l.Index.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && r.named(constant.StringVal(c.Value))
+}
+
 // about: v is the elements, or read from a field named as the model field
-// (an API field, or the attribute in the plan or another model).
+// (an API field, by its Go or JSON name, or the attribute in the plan or
+// another model).
 func (r relevance) about(v ssa.Value) bool {
 	if r.chain[v] {
 		return true
@@ -200,17 +245,41 @@ func (r relevance) about(v ssa.Value) bool {
 	}
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		f := fieldVar(x.X.Type(), x.Field)
-		return f != nil && strings.ToLower(f.Name()) == r.name || r.tag != "" && modelflow.FieldTag(x) == r.tag
+		return r.namedField(x.X.Type(), x.Field) || r.tag != "" && modelflow.FieldTag(x) == r.tag
 	case *ssa.Field:
-		f := fieldVar(x.X.Type(), x.Field)
-		return f != nil && strings.ToLower(f.Name()) == r.name
+		return r.namedField(x.X.Type(), x.Field)
 	case *ssa.Call:
 		if fn := x.Call.StaticCallee(); fn != nil && isGetter(fn.Name()) {
 			return strings.ToLower(strings.TrimPrefix(fn.Name(), "Get")) == r.name
 		}
 	}
 	return false
+}
+
+// namedField: field i of t is named as the model field or its attribute,
+// by its Go name or its JSON key.
+func (r relevance) namedField(t types.Type, i int) bool {
+	f := fieldVar(t, i)
+	if f == nil {
+		return false
+	}
+	if r.named(f.Name()) {
+		return true
+	}
+	st, ok := derefStruct(t)
+	if !ok {
+		return false
+	}
+	key, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+	return r.named(key)
+}
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
 }
 
 // unrepairedPath: a path runs from st to a return of its function with no

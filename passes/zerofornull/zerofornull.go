@@ -88,6 +88,7 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 	// that puts the null back (preserveNulls(&result, plan)) counts.
 	stores := map[string][]*ssa.Store{}
 	seen := map[*ssa.Function]bool{}
+	var calls []callEdge
 	var visit func(f *ssa.Function, d int)
 	visit = func(f *ssa.Function, d int) {
 		if f == nil || seen[f] || d > depth {
@@ -103,6 +104,7 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 					}
 				case ssa.CallInstruction:
 					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
+						calls = append(calls, callEdge{b, callee})
 						visit(callee, d+1)
 					}
 				}
@@ -110,12 +112,16 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 		}
 	}
 	visit(fn, 0)
+	outer := callerGuards(fn, calls, attrs)
 	var out []zeroStore
-	for _, ss := range stores {
+	for key, ss := range stores {
 		if _, a := modelField(ss[0], attrs); a != nil && collection(a) {
 			// Rewrites are judged by path: one only some paths reach
 			// (a member not yet confirmed) leaves the others empty.
 			for _, st := range ss {
+				if outer[st.Parent()][key] {
+					continue
+				}
 				if s, ok := emptyStoreOf(st, a, ss); ok && sameFunc(ss) {
 					out = append(out, s)
 				}
@@ -125,6 +131,9 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 		if len(ss) != 1 {
 			continue // written twice: one of them is likely the null or the plan's value
 		}
+		if outer[ss[0].Parent()][key] {
+			continue
+		}
 		if s, ok := zeroStoreOf(ss[0], attrs); ok {
 			out = append(out, s)
 		}
@@ -133,12 +142,124 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 	return out
 }
 
+// callEdge: a call from block b to a package function followed.
+type callEdge struct {
+	b      *ssa.BasicBlock
+	callee *ssa.Function
+}
+
+// callerGuards: for each function followed below root, the model fields
+// every call reaching it tests (if !data.SSL.IsNull() { readSSL(&data) }):
+// a helper called only when the attribute is set saves no null's zero
+// value. Guards pass down the calls; a function reached by several calls
+// keeps what they all test.
+func callerGuards(root *ssa.Function, calls []callEdge, attrs map[string]map[string]*facts.Attribute) map[*ssa.Function]map[string]bool {
+	guards := map[*ssa.Function]map[string]bool{root: {}}
+	for changed, round := true, 0; changed && round < 2*depth+2; round++ {
+		next := map[*ssa.Function]map[string]bool{root: {}}
+		for _, c := range calls {
+			from, ok := guards[c.b.Parent()]
+			if !ok || c.callee == root {
+				continue
+			}
+			here := testedFields(c.b, attrs)
+			for k := range from {
+				here[k] = true
+			}
+			if prev, seen := next[c.callee]; seen {
+				for k := range prev {
+					if !here[k] {
+						delete(prev, k)
+					}
+				}
+			} else {
+				next[c.callee] = here
+			}
+		}
+		changed = len(next) != len(guards) || !sameGuards(next, guards)
+		guards = next
+	}
+	return guards
+}
+
+func sameGuards(a, b map[*ssa.Function]map[string]bool) bool {
+	for f, ga := range a {
+		gb, ok := b[f]
+		if !ok || len(ga) != len(gb) {
+			return false
+		}
+		for k := range ga {
+			if !gb[k] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// testedFields: the candidate model fields known set above b: b lies on the
+// branch where a test of their framework value's IsNull or IsUnknown is
+// false, or under an Equal test of it.
+func testedFields(b *ssa.BasicBlock, attrs map[string]map[string]*facts.Attribute) map[string]bool {
+	out := map[string]bool{}
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && !tfssa.InCycle(p) {
+			frameworkTest(ifi.Cond, d == p.Succs[0], attrs, out)
+		}
+	}
+	return out
+}
+
+// frameworkTest: cond, holding (taken) or not, asks a candidate field's
+// framework value IsNull or IsUnknown and finds it set, or asks Equal.
+func frameworkTest(cond ssa.Value, taken bool, attrs map[string]map[string]*facts.Attribute, out map[string]bool) {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond, taken = u.X, !taken
+	}
+	call, ok := cond.(*ssa.Call)
+	if !ok {
+		return
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(call.Call.Args) == 0 || !framework(fn) {
+		return
+	}
+	switch fn.Name() {
+	case "IsNull", "IsUnknown":
+		if taken {
+			return
+		}
+	case "Equal":
+	default:
+		return
+	}
+	if u, ok := call.Call.Args[0].(*ssa.UnOp); ok && u.Op == token.MUL {
+		if fa, ok := u.X.(*ssa.FieldAddr); ok {
+			if key, _ := fieldKey(fa, attrs); key != "" {
+				out[key] = true
+			}
+		}
+	}
+}
+
 // modelField names the candidate field a store writes: "model\x00tag".
 func modelField(st *ssa.Store, attrs map[string]map[string]*facts.Attribute) (string, *facts.Attribute) {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
 	if !ok {
 		return "", nil
 	}
+	return fieldKey(fa, attrs)
+}
+
+func fieldKey(fa *ssa.FieldAddr, attrs map[string]map[string]*facts.Attribute) (string, *facts.Attribute) {
 	name := tfssa.StructName(fa.X.Type())
 	a := attrs[name][modelflow.FieldTag(fa)]
 	if a == nil {

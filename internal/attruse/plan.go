@@ -105,7 +105,13 @@ func planRoundTrip(fn *ssa.Function) (written map[string]bool, ok bool) {
 func fieldWrites(m ssa.Value, written map[string]bool) bool {
 	for _, r := range *m.Referrers() {
 		switch r := r.(type) {
-		case *ssa.DebugRef, *ssa.UnOp: // a copy read
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			// A copy read; or, from a pointer variable (var plan *Model;
+			// req.Plan.Get(ctx, &plan)), the model it points to.
+			if _, cell := types.Unalias(r.Type()).(*types.Pointer); cell && !fieldWrites(r, written) {
+				return false
+			}
 		case *ssa.MakeInterface: // &m handed to Plan.Get or Plan.Set
 			for _, u := range *r.Referrers() {
 				c, isCall := u.(*ssa.Call)

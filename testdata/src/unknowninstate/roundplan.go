@@ -100,3 +100,24 @@ var (
 	_ resource.Resource               = nilChecked{}
 	_ resource.Resource               = nilCheckedFills{}
 )
+
+// Safe twin, through a pointer variable: created_at is set in the plan.
+type adjustsViaPointer struct{ base }
+
+func (adjustsViaPointer) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var m *model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	m.CreatedAt = types.StringValue("now")
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &m)...)
+}
+
+func (r adjustsViaPointer) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, _ := r.c.Create(plan.Name.ValueString())
+	plan.ID = types.StringValue(out.ID)
+	plan.Status = types.StringValue(out.Status)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+var _ resource.ResourceWithModifyPlan = adjustsViaPointer{}

@@ -4,6 +4,7 @@
 package attruse
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -44,10 +46,106 @@ func PlanWrites(pass *analysis.Pass, funcs map[*types.Func]*ssa.Function, r *fac
 	if fn == nil {
 		return func(string) bool { return true }
 	}
-	names, all := tfssa.NamesIn(fn, func(callee *ssa.Function) bool {
-		return callee.Name() == "Set" && callee.Signature.Recv() != nil // resp.Plan.Set(ctx, model)
-	})
+	names, all := tfssa.NamesIn(fn, isSet)
+	if all {
+		if w, ok := planRoundTrip(fn); ok {
+			all = false
+			for n := range w {
+				names[n] = true
+			}
+		}
+	}
 	return func(name string) bool { return all || names[name] }
+}
+
+func isSet(callee *ssa.Function) bool {
+	return callee.Name() == "Set" && callee.Signature.Recv() != nil // resp.Plan.Set(ctx, model)
+}
+
+// planRoundTrip: ModifyPlan sets the plan only itself, each time to the
+// model req.Plan.Get filled (read the plan, adjust a field, set it back):
+// it may change only the fields stored into or whose address a call is
+// handed. ok is false for any other shape (another model set, the model
+// handed whole to a call or assigned), which may change anything.
+func planRoundTrip(fn *ssa.Function) (written map[string]bool, ok bool) {
+	written = map[string]bool{}
+	gets := map[ssa.Value]bool{}
+	var sets []*ssa.Call
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, isCall := instr.(*ssa.Call)
+			if !isCall {
+				continue
+			}
+			callee := c.Call.StaticCallee()
+			switch {
+			case callee == nil:
+			case isSet(callee) && len(c.Call.Args) == 3:
+				sets = append(sets, c)
+			case callee.Name() == "Get" && callee.Signature.Recv() != nil && tfapi.IsFramework(callee.Signature.Recv().Type(), "tfsdk", "Plan") && len(c.Call.Args) == 3:
+				gets[tfssa.ModelRoot(c.Call.Args[2])] = true
+			case callee.Pkg == fn.Pkg && len(callee.Blocks) > 0:
+				if _, setsPlan := tfssa.NamesIn(callee, isSet); setsPlan {
+					return nil, false
+				}
+			}
+		}
+	}
+	for _, set := range sets {
+		m := tfssa.ModelRoot(set.Call.Args[2])
+		if m == nil || !gets[m] || !fieldWrites(m, written) {
+			return nil, false
+		}
+	}
+	return written, len(sets) > 0
+}
+
+// fieldWrites adds the tags of the fields of model m that may be changed;
+// false when m itself may be (assigned, or its address handed on).
+func fieldWrites(m ssa.Value, written map[string]bool) bool {
+	for _, r := range *m.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			// A copy read; or, from a pointer variable (var plan *Model;
+			// req.Plan.Get(ctx, &plan)), the model it points to.
+			if _, cell := types.Unalias(r.Type()).(*types.Pointer); cell && !fieldWrites(r, written) {
+				return false
+			}
+		case *ssa.MakeInterface: // &m handed to Plan.Get or Plan.Set
+			for _, u := range *r.Referrers() {
+				c, isCall := u.(*ssa.Call)
+				if _, dbg := u.(*ssa.DebugRef); dbg {
+					continue
+				}
+				if !isCall || c.Call.StaticCallee() == nil || (c.Call.StaticCallee().Name() != "Get" && c.Call.StaticCallee().Name() != "Set") {
+					return false
+				}
+			}
+		case *ssa.FieldAddr:
+			tag := tfapi.ModelTag(m.Type(), r.Field)
+			if tag == "" {
+				return false // an embedded struct, or an untagged field
+			}
+			if !onlyLoads(r) {
+				written[tag] = true
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func onlyLoads(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if u, ok := r.(*ssa.UnOp); !ok || u.Op != token.MUL {
+			if _, dbg := r.(*ssa.DebugRef); !dbg {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // UnknownCandidates: Computed attributes whose plan value can be unknown in this

@@ -41,6 +41,12 @@ func (a *analysis) call(ci ssa.CallInstruction, st rootState, failed bool) bool 
 	if call != nil && isUnknownCtor(callee) {
 		return a.addVal(call, fieldset{"": {Pos: call.Pos(), Unknown: true}})
 	}
+	if x, target := decodes(common); x != nil && a.rootArg(target) != nil {
+		return a.decode(ci, x, target, st)
+	}
+	if fromStruct, tuple, ok := objectCtor(callee); ok && call != nil && len(common.Args) >= 2 {
+		return a.rebuild(call, fromStruct, tuple, st)
+	}
 	pkg, recv, name := method(callee)
 	if strings.HasSuffix(pkg, "/tfsdk") {
 		switch {
@@ -162,7 +168,9 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 				}
 				continue
 			}
-			st[root] = fieldset{}
+			if !readOnly(callee, i) {
+				st[root] = fieldset{}
+			}
 			continue
 		}
 		if root, tag, _ := a.fieldOf(arg); root != nil {
@@ -297,11 +305,17 @@ func (a *analysis) atReturn(ret *ssa.Return, st rootState) {
 	}
 }
 
+// intersect keeps what both hold, and the may-taints of either.
 func intersect(f, g fieldset) fieldset {
 	out := fieldset{}
 	for k, t := range f {
-		if _, ok := g[k]; ok {
+		if _, ok := g[k]; ok || t.May {
 			out[k] = t
+		}
+	}
+	for k, t := range g {
+		if t.May && !out[k].May {
+			out[k] = t // the rebuild is the evidence
 		}
 	}
 	return out
@@ -341,8 +355,10 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 	}
 	out = cloneState(st)
 	for k := range out[root] {
-		// A null object has no nested values; a known one may still hold unknowns.
-		if k == tag || (t.null && strings.HasPrefix(k, tag+".")) {
+		// A known object may still hold unknowns. A null one has no nested
+		// values, but nested taints already assume a configured parent: the
+		// null path does not resolve them for the other.
+		if k == tag {
 			delete(out[root], k)
 		}
 	}

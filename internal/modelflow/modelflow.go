@@ -32,6 +32,13 @@ type Taint struct {
 	Pos  token.Pos // the plan read or the XxxUnknown() call
 	// Unknown is set for types.XxxUnknown() values (always unknown).
 	Unknown bool
+	// Via is where a nested object holding it was decoded into a struct
+	// (x.As(ctx, &local, ...)), if it was.
+	Via token.Pos
+	// May: it came back in an object the code rebuilt (objects.go), so it
+	// is saved on the paths through that rebuild: path merges and helper
+	// exits keep it (a may-taint, like the taints of values).
+	May bool
 }
 
 // fieldset maps a tfsdk name to the taint its field may hold. The key "" is
@@ -134,6 +141,7 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 			}
 		}
 	}
+	a.markDecoded()
 	start := map[ssa.Value]fieldset{}
 	for v, fs := range entry {
 		if a.roots[v] {
@@ -250,6 +258,10 @@ func tracked(v ssa.Value) bool {
 			}
 		case *ssa.MakeInterface:
 			if !onlyCallArgs(r) {
+				return false
+			}
+		case *ssa.BinOp: // `if m == nil`: a test, not an alias
+			if !tfssa.IsNilConst(r.X) && !tfssa.IsNilConst(r.Y) {
 				return false
 			}
 		default:
@@ -435,9 +447,15 @@ func (a *analysis) merge(b *ssa.BasicBlock, st rootState, failed bool) bool {
 		if _, has := st[r]; !has && a.assigned[r] {
 			continue // no model on that path yet
 		}
-		for k := range fs {
-			if _, ok := st[r][k]; !ok {
+		for k, t := range fs {
+			if _, ok := st[r][k]; !ok && !t.May {
 				delete(fs, k)
+				changed = true
+			}
+		}
+		for k, t := range st[r] {
+			if old, ok := fs[k]; (!ok || !old.May) && t.May {
+				fs[k] = t
 				changed = true
 			}
 		}
@@ -489,6 +507,8 @@ func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 		return a.addVal(in, a.vals[in.X])
 	case *ssa.ChangeType:
 		return a.addVal(in, a.vals[in.X])
+	case *ssa.MapUpdate:
+		return a.mapUpdate(in)
 	case *ssa.Phi:
 		changed := false
 		for i, e := range in.Edges {
@@ -547,6 +567,10 @@ func IsModel(t types.Type) bool {
 }
 
 func (a *analysis) store(in *ssa.Store, st rootState) {
+	if _, zero := in.Val.(*ssa.Const); zero && a.assigned[in.Addr] && isModelPtr(in.Addr.Type()) {
+		delete(st, in.Addr) // `ex := extensions{}` before an object is decoded into it
+		return
+	}
 	if a.roots[in.Addr] {
 		fs := fieldset{}
 		for k, t := range a.vals[in.Val] {

@@ -2,6 +2,7 @@ package unknowninstate
 
 import (
 	"fmt"
+	"go/token"
 	"sort"
 	"strings"
 
@@ -77,6 +78,9 @@ func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ss
 			if reported[attr] || (s.Call.Call.StaticCallee().Name() == "Set" && (anyWrite || attrWrites[attr])) {
 				continue
 			}
+			if t.Via != token.NoPos && !spec.Candidates[attr] {
+				continue // rebuilt under another name: not known to be unknown
+			}
 			reported[attr] = true
 			rep.Report(finding(r, method, rule, attr, t, s.Call))
 		}
@@ -89,9 +93,27 @@ func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr stri
 			Message: fmt.Sprintf("%s.%s can save an unknown value (types.XxxUnknown()) as %q in resp.State: Terraform requires a wholly known state after %s and fails with %q", r.TypeName, method, attr, after(method), rejection(method)),
 			Related: []analysis.RelatedInformation{lint.Related(t.Pos, "the unknown value is made here")}}
 	}
+	if t.Via != token.NoPos {
+		return rebuilt(r, method, rule, attr, t, call)
+	}
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
 		Message: fmt.Sprintf("%s.%s can save %q (Computed) to resp.State while it still holds the plan's value, which is unknown when the configuration does not set it: Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or to null", r.TypeName, method, attr),
 		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here, and no path from here to the save sets it", attr)}}
+}
+
+// rebuilt: the nested attribute came back in an object decoded from the
+// plan and rebuilt (x.As(ctx, &local), types.ObjectValue(...)).
+func rebuilt(r *facts.FrameworkResource, method string, rule rules.ID, attr string, t modelflow.Taint, call *ssa.Call) lint.Finding {
+	related := []analysis.RelatedInformation{
+		lint.Related(t.Pos, "the plan holding %q is read here", attr),
+		lint.Related(t.Via, "the planned object holding it is decoded here, and put back into the object saved"),
+	}
+	if a, _ := facts.Lookup(r.Schema.Attributes, attr); a != nil && a.Pos.IsValid() {
+		related = append(related, lint.Related(a.Pos, "%q is declared here: Computed with no Default, so unknown in the plan when the configuration leaves it out", attr))
+	}
+	return lint.Finding{Rule: rule, Pos: call.Pos(),
+		Message: fmt.Sprintf("%s.%s can save the nested attribute %q (Computed) to resp.State still holding the plan's value, which is unknown when the configuration does not set it: the object holding it is decoded from the plan and rebuilt into the saved model without setting it on some path, and Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or give it a Default", r.TypeName, method, attr),
+		Related: related}
 }
 
 // setAttributes lists the names written with resp.State.SetAttribute(ctx,

@@ -11,6 +11,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/createreadremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/datasourceremove"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/diffsuppress"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/droppedconfig"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/emptyanswer"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/existsnotfound"
@@ -59,6 +60,7 @@ var registry = []lint.Check{
 	{Doc: createignores.Doc, Analyzer: createignores.Analyzer},
 	{Doc: createreadremoves.Doc, Analyzer: createreadremoves.Analyzer},
 	{Doc: datasourceremove.Doc, Analyzer: datasourceremove.Analyzer},
+	{Doc: diffsuppress.Doc, Analyzer: diffsuppress.Analyzer},
 	{Doc: droppedconfig.Doc, Analyzer: droppedconfig.Analyzer},
 	{Doc: emptyanswer.Doc, Analyzer: emptyanswer.Analyzer},
 	{Doc: existsnotfound.Doc, Analyzer: existsnotfound.Analyzer},

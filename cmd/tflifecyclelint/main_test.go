@@ -239,6 +239,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"droppedconfig", nil, 1},
 		{"objectkeys", nil, 2},
 		{"computedneverset", nil, 2},
+		{"diffsuppress", nil, 7},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

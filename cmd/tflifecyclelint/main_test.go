@@ -226,7 +226,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"emptyanswer", nil, 3},
 		{"parentkey", nil, 3},
 		{"updaterejects", nil, 6},
-		{"fillsnull", nil, 5},
+		{"fillsnull", nil, 6},
 		{"unknownwhenabsent", nil, 7},
 		{"existsnotfound", nil, 1},
 		{"undeclaredkey", nil, 12},

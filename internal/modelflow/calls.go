@@ -371,7 +371,7 @@ func (a *analysis) sinks() []Sink {
 	for call, fs := range a.found {
 		attrs := map[string]Taint{}
 		for k, t := range fs {
-			if !strings.Contains(k, ".") || !a.nestedResolved(a.foundType[call], k) {
+			if !strings.Contains(k, ".") || !a.nestedResolved(a.foundType[call], k) && !a.elemResolved(t) {
 				attrs[k] = t
 			}
 		}

@@ -39,6 +39,10 @@ type Taint struct {
 	// is saved on the paths through that rebuild: path merges and helper
 	// exits keep it (a may-taint, like the taints of values).
 	May bool
+	// Elem and ElemKey: it was decoded with the elements of a list or set
+	// into a slice of Elem structs, as ElemKey of each (lists.go).
+	Elem    types.Type
+	ElemKey string
 }
 
 // fieldset maps a tfsdk name to the taint its field may hold. The key "" is
@@ -135,7 +139,7 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 				if isModelPtr(v.(ssa.Value).Type()) && tracked(v.(ssa.Value)) {
 					a.roots[v.(ssa.Value)] = true
 				}
-				if alloc, ok := v.(*ssa.Alloc); ok && a.trackCell(alloc) {
+				if alloc, ok := v.(*ssa.Alloc); ok && (a.trackCell(alloc) || elemSlice(alloc)) {
 					a.roots[alloc] = true
 				}
 			}
@@ -494,6 +498,9 @@ func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 		if a.roots[in.X] {
 			return a.addVal(in, st[in.X])
 		}
+		if a.loadElem(in, st) {
+			return true
+		}
 		if root, tag, deeper := a.fieldOf(in.X); root != nil && tag != "" && !deeper {
 			return a.addVal(in, sub(st[root], tag))
 		}
@@ -656,13 +663,19 @@ func typeKey(t types.Type) string { return types.TypeString(t, nil) }
 // wrote the attribute or an object holding it (below the top level, which
 // the path analysis follows).
 func (a *analysis) nestedResolved(t types.Type, path string) bool {
+	return a.storedUnder(t, path, 1)
+}
+
+// storedUnder: some store wrote a segment of path, from segment first on,
+// under the struct t.
+func (a *analysis) storedUnder(t types.Type, path string, first int) bool {
 	segs := strings.Split(path, ".")
 	for i, seg := range segs {
 		st, ok := elemStruct(t)
 		if !ok {
 			return false
 		}
-		if i > 0 && a.top().nested[typeKey(st)+"#"+seg] {
+		if i >= first && a.top().nested[typeKey(st)+"#"+seg] {
 			return true
 		}
 		t = fieldType(st, seg)

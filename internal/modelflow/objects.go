@@ -22,7 +22,14 @@ import (
 // points to (`x.As(ctx, &target, opts)`), or nil, nil.
 func decodes(common *ssa.CallCommon) (x, target ssa.Value) {
 	pkg, recv, name := method(common.StaticCallee())
-	if name != "As" || recv != "ObjectValue" || !strings.HasSuffix(pkg, "/basetypes") || len(common.Args) != 4 {
+	if !strings.HasSuffix(pkg, "/basetypes") || len(common.Args) != 4 {
+		return nil, nil
+	}
+	switch {
+	case name == "As" && recv == "ObjectValue":
+	case name == "ElementsAs" && (recv == "ListValue" || recv == "SetValue"):
+		// the elements of a list or set into a slice (lists.go)
+	default:
 		return nil, nil
 	}
 	return common.Args[0], common.Args[2]
@@ -58,12 +65,16 @@ func (a *analysis) decode(ci ssa.CallInstruction, x, target ssa.Value, st rootSt
 		return false
 	}
 	fs := fieldset{}
+	elem := elemType(target)
 	for k, t := range a.vals[x] {
 		if k == "" {
 			continue // an unknown object does not decode
 		}
 		if t.Via == token.NoPos {
 			t.Via = ci.Pos()
+		}
+		if elem != nil {
+			t.Elem, t.ElemKey = elem, k
 		}
 		fs[k] = t
 	}
@@ -82,7 +93,8 @@ func objectCtor(fn *ssa.Function) (fromStruct, tuple, ok bool) {
 		return false, true, true
 	case "ObjectValueMust":
 		return false, false, true
-	case "ObjectValueFrom":
+	case "ObjectValueFrom", "ListValueFrom", "SetValueFrom":
+		// From a struct, or a slice of element structs (lists.go).
 		return true, true, true
 	}
 	return false, false, false

@@ -104,15 +104,19 @@ func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr stri
 // rebuilt: the nested attribute came back in an object decoded from the
 // plan and rebuilt (x.As(ctx, &local), types.ObjectValue(...)).
 func rebuilt(r *facts.FrameworkResource, method string, rule rules.ID, attr string, t modelflow.Taint, call *ssa.Call) lint.Finding {
+	holder, decoded := "the object holding it is decoded from the plan", "the planned object holding it is decoded here, and put back into the object saved"
+	if t.Elem != nil {
+		holder, decoded = "the list or set elements holding it are decoded from the plan (ElementsAs)", "the planned elements holding it are decoded here, and put back into the list or set saved"
+	}
 	related := []analysis.RelatedInformation{
 		lint.Related(t.Pos, "the plan holding %q is read here", attr),
-		lint.Related(t.Via, "the planned object holding it is decoded here, and put back into the object saved"),
+		lint.Related(t.Via, "%s", decoded),
 	}
 	if a, _ := facts.Lookup(r.Schema.Attributes, attr); a != nil && a.Pos.IsValid() {
 		related = append(related, lint.Related(a.Pos, "%q is declared here: Computed with no Default, so unknown in the plan when the configuration leaves it out", attr))
 	}
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
-		Message: fmt.Sprintf("%s.%s can save the nested attribute %q (Computed) to resp.State still holding the plan's value, which is unknown when the configuration does not set it: the object holding it is decoded from the plan and rebuilt into the saved model without setting it on some path, and Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or give it a Default", r.TypeName, method, attr),
+		Message: fmt.Sprintf("%s.%s can save the nested attribute %q (Computed) to resp.State still holding the plan's value, which is unknown when the configuration does not set it: %s and rebuilt into the saved model without setting it on some path, and Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or give it a Default", r.TypeName, method, attr, holder),
 		Related: related}
 }
 

@@ -106,8 +106,11 @@ func sliceUsesFollowed(v ssa.Value) bool {
 }
 
 // elemUsesFollowed: an element's address is only loaded or stored
-// through, down its fields; handed to a call it may be filled unseen.
+// through, down its fields; handed to a call it may be filled unseen, and
+// an element replaced whole (`elems[i] = fromAPI(...)`) holds what the
+// engine does not follow.
 func elemUsesFollowed(v ssa.Value) bool {
+	_, whole := v.(*ssa.IndexAddr)
 	for _, r := range *v.Referrers() {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
@@ -116,7 +119,7 @@ func elemUsesFollowed(v ssa.Value) bool {
 				return false
 			}
 		case *ssa.Store:
-			if r.Val == v {
+			if r.Val == v || whole {
 				return false
 			}
 		case *ssa.FieldAddr:

@@ -117,6 +117,28 @@ func (r poolFromAPI) Create(ctx context.Context, req resource.CreateRequest, res
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
+// Safe twin: each element is replaced whole; the new struct's id is null
+// (known), not the planned unknown.
+type poolReplaces struct{ poolBase }
+
+func (r poolReplaces) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m poolModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	var members []poolMember
+	resp.Diagnostics.Append(m.Members.ElementsAs(ctx, &members, false)...)
+	id, got := r.c.Pool(nil)
+	m.ID = types.StringValue(id)
+	for i := range members {
+		if i < len(got) {
+			members[i] = poolMember{Name: members[i].Name, Status: types.StringValue(got[i].Status)}
+		}
+	}
+	list, diags := types.ListValueFrom(ctx, types.ObjectType{AttrTypes: poolMemberTypes}, members)
+	resp.Diagnostics.Append(diags...)
+	m.Members = list
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
 // Safe twin: the same code as poolKeepsPlanned, but id has a Default, so
 // the plan knows it. A set, decoded and rebuilt with SetValueFrom.
 type poolSetModel struct {
@@ -192,6 +214,7 @@ var (
 	_ resource.Resource = poolKeepsPlanned{}
 	_ resource.Resource = poolFillsID{}
 	_ resource.Resource = poolFromAPI{}
+	_ resource.Resource = poolReplaces{}
 	_ resource.Resource = poolSetDefaulted{}
 	_ resource.Resource = poolSetKeepsPlanned{}
 )

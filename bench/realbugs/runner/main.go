@@ -173,6 +173,7 @@ func (e *Env) Outcome(r Row) Outcome {
 	if ok {
 		pfn = inSpan(pf, r.File, ps)
 	}
+	o.DirectDefault = score(pfn, pf, inSpan(ff, r.File, fs), ff, fixHas, func(c string) bool { return !optIn[c] })
 	o.Direct = score(pfn, pf, inSpan(ff, r.File, fs), ff, fixHas, func(string) bool { return true })
 	return o
 }

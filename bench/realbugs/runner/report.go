@@ -45,7 +45,7 @@ func Report(w io.Writer, os []Outcome, binHash string) {
 	fmt.Fprintf(w, "# Real-bug recall (analyzer %s)\n\n", binHash)
 	fmt.Fprintln(w, "hit: a finding in the named function at the parent that the fix silences; in file: the same anywhere in the file.")
 	fmt.Fprintln(w, "A finding is in a place when it is reported there or one of its evidence positions (related information) lies there;")
-	fmt.Fprintf(w, "counted on reported positions only, %d of the rows hit (opt-in checks included) would not be.\n", evidenceOnly(os))
+	fmt.Fprintf(w, "counted on reported positions only, %d of the rows hit (opt-in checks included) would not be: %s.\n", evidenceOnly(os), directHits(os))
 	fmt.Fprintln(w, "default: the checks that run by default; all: opt-in checks too. Recall is over loaded rows.")
 	table(w, "split", os, func(o Outcome) string { return side(o.Row) })
 	for _, sp := range []string{"dev", "val"} {
@@ -68,6 +68,25 @@ func evidenceOnly(os []Outcome) int {
 		}
 	}
 	return n
+}
+
+// directHits gives, per split, the hits counted on reported positions only.
+func directHits(os []Outcome) string {
+	var parts []string
+	for _, sp := range []string{"dev", "val"} {
+		var def, all, loaded int
+		for _, o := range filter(os, func(o Outcome) bool { return side(o.Row) == sp && o.Reason == "" }) {
+			loaded++
+			if o.DirectDefault.Status == "hit" {
+				def++
+			}
+			if o.Direct.Status == "hit" {
+				all++
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s %d (default) and %d (all) of %d", sp, def, all, loaded))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func filter(os []Outcome, keep func(Outcome) bool) []Outcome {

@@ -18,10 +18,10 @@ type Outcome struct {
 	Row          Row
 	Reason       string // why it did not load
 	Default, All Score
-	// Direct is All scored on the findings' own positions only (no
-	// evidence): a hit there and a hit in All differ when only a related
-	// position lies in the function.
-	Direct       Score
+	// DirectDefault and Direct are Default and All scored on the findings'
+	// own positions only (no evidence), as rows were scored before evidence
+	// counted.
+	DirectDefault, Direct Score
 	ParentInFunc []Finding // findings in the function at the parent
 	ParentInFile []Finding
 	FixInFile    []Finding

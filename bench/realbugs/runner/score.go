@@ -22,11 +22,11 @@ type Outcome struct {
 	// own positions only (no evidence), as rows were scored before evidence
 	// counted.
 	DirectDefault, Direct Score
-	ParentInFunc []Finding // findings in the function at the parent
-	ParentInFile []Finding
-	FixInFile    []Finding
-	FuncFound    bool // the function was found at the parent
-	Seconds      float64
+	ParentInFunc          []Finding // findings in the function at the parent
+	ParentInFile          []Finding
+	FixInFile             []Finding
+	FuncFound             bool // the function was found at the parent
+	Seconds               float64
 }
 
 // span is a function's line range in a file.

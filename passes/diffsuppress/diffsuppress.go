@@ -17,7 +17,8 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// Analyzer reports SDK DiffSuppressFuncs that can hide a configured change.
+// Analyzer reports SDK DiffSuppressFuncs that can hide a configured change
+// from the plan (PLAN-1): parse.go and otherkeys.go hold the two shapes.
 var Analyzer = lint.NewAnalyzer(Doc, run, lazyssa.Analyzer)
 
 // use is one schema literal's DiffSuppressFunc.

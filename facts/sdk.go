@@ -419,6 +419,7 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 	a.HasValidators = f["ValidateFunc"] != nil || f["ValidateDiagFunc"] != nil
 	a.Deprecated = e.nonEmpty(f["Deprecated"]) || e.nonEmpty(f["Removed"])
 	a.Normalised = (f["StateFunc"] != nil && !isNil(info, f["StateFunc"])) || (f["DiffSuppressFunc"] != nil && !isNil(info, f["DiffSuppressFunc"]))
+	a.ElemType = e.sdkElemType(a.Type, f["Elem"], body)
 	if elem, ok := f["Elem"]; ok && !isNil(info, elem) && sdkKindOf(info.TypeOf(elem)) == "sdkresource" {
 		a.Block, a.Nesting = true, a.Type
 		if r := e.sdkResourceExpr(elem, body); r != nil && r.SchemaResolved {
@@ -429,6 +430,40 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 		}
 	}
 	return a
+}
+
+// sdkElemType is the primitive element type of a list, set or map: the Type
+// of an Elem *schema.Schema, a ValueType Elem, or "string" for a map without
+// Elem (the SDK's default). Empty when unknown or not primitive.
+func (e *env) sdkElemType(typ string, elem ast.Expr, body *ast.BlockStmt) string {
+	if typ != "list" && typ != "set" && typ != "map" {
+		return ""
+	}
+	info := e.pass.TypesInfo
+	if elem == nil || isNil(info, elem) {
+		if typ == "map" {
+			return "string"
+		}
+		return ""
+	}
+	var t string
+	switch sdkKindOf(info.TypeOf(elem)) {
+	case "sdkschema":
+		if ea := e.sdkField("", elem, body); !ea.Block {
+			t = ea.Type
+		}
+	case "":
+		if c, ok := e.objectOf(elem).(*types.Const); ok {
+			if sdk, n := sdkType(c.Type()); sdk != "" && n == "ValueType" {
+				t = strings.ToLower(strings.TrimPrefix(c.Name(), "Type"))
+			}
+		}
+	}
+	switch t {
+	case "string", "int", "float", "bool":
+		return t
+	}
+	return ""
 }
 
 // sdkResourceOf returns the resource built by a function or held by a variable.

@@ -17,6 +17,11 @@ type Attribute struct {
 	Type string
 	// Nesting is "single", "list", "set" or "map" for nested attributes and blocks.
 	Nesting string
+	// ElemType (SDK) is the type of the elements of a list, set or map whose
+	// Elem is a *schema.Schema (or a ValueType) with a constant Type:
+	// "string", "int", "float", "bool"; "string" for a map without Elem (the
+	// SDK's default); empty when unknown or when the elements are blocks.
+	ElemType string
 
 	Required, Optional, Computed, Sensitive, WriteOnly bool
 	ForceNew                                           bool // SDK only

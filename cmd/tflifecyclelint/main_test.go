@@ -229,7 +229,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"fillsnull", nil, 6},
 		{"unknownwhenabsent", nil, 7},
 		{"existsnotfound", nil, 1},
-		{"undeclaredkey", nil, 12},
+		{"undeclaredkey", nil, 27},
 		{"unreachablenotfound", nil, 1},
 		{"overwrittenset", nil, 2},
 		{"zerocollection", nil, 2},

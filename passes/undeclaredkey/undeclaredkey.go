@@ -62,7 +62,19 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, c := range order {
 		u, rs := uses[c], users[c]
 		id := fmt.Sprint(c.Pos(), u.key)
-		if seen[id] || !allResources(rs) || declaredInAny(rs, u.key) || attruse.OnlyLogged(c) {
+		if seen[id] || attruse.OnlyLogged(c) {
+			continue
+		}
+		if knownSchemas(rs) && declaredInAny(rs, u.key) {
+			// A value the declared type refuses: data sources sharing the
+			// function lose it alike, so they are judged with the resources.
+			if a, t, why, ok := typeCheck(rs, u); ok {
+				seen[id] = true
+				rep.Report(typeFinding(firstResource(rs), u, a, t, why))
+			}
+			continue
+		}
+		if !allResources(rs) || declaredInAny(rs, u.key) {
 			continue
 		}
 		seen[id] = true
@@ -120,6 +132,34 @@ func allResources(rs []*facts.SDKResource) bool {
 		}
 	}
 	return true
+}
+
+// knownSchemas: every user's schema is known in full, and one of them is a
+// managed resource.
+func knownSchemas(rs []*facts.SDKResource) bool {
+	if firstResource(rs) == nil {
+		return false
+	}
+	for _, r := range rs {
+		if !r.SchemaResolved || !r.Schema.Complete || len(r.Schema.Attributes) == 0 {
+			return false
+		}
+		for i := range r.Schema.Attributes {
+			if r.Schema.Attributes[i].Uncertain {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func firstResource(rs []*facts.SDKResource) *facts.SDKResource {
+	for _, r := range rs {
+		if r.Kind == facts.KindResource {
+			return r
+		}
+	}
+	return nil
 }
 
 func declaredInAny(rs []*facts.SDKResource, key string) bool {

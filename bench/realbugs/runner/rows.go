@@ -12,7 +12,7 @@ import (
 // A Row is one real bug: a fix commit, its buggy parent, and where the bug sits.
 type Row struct {
 	ID          string
-	Split       string // "dev" or "val", fixed by Split(repo, fix); "moved": a val row used in development
+	Split       string // "dev" or "val", fixed by Split(repo, fix); "moved": a val row used in development; "mined": a candidate not yet split (kept out of rows.tsv)
 	Repo        string // owner/name on GitHub
 	Fix, Parent string // full commit hashes
 	File        string // path at the parent
@@ -103,7 +103,7 @@ func parseRow(line string) (Row, error) {
 		return r, fmt.Errorf("repo %q is not owner/name", r.Repo)
 	case !hexRE.MatchString(r.Fix) || !hexRE.MatchString(r.Parent):
 		return r, fmt.Errorf("fix and parent must be 40 lower-case hex digits")
-	case r.Split != Split(r.Repo, r.Fix) && !(r.Split == "moved" && Split(r.Repo, r.Fix) == "val"):
+	case r.Split != Split(r.Repo, r.Fix) && !(r.Split == "moved" && Split(r.Repo, r.Fix) == "val") && r.Split != "mined":
 		return r, fmt.Errorf("split is %q, but the hash of repo and fix says %q", r.Split, Split(r.Repo, r.Fix))
 	case !strings.HasSuffix(r.File, ".go"):
 		return r, fmt.Errorf("file %q is not a Go file", r.File)

@@ -162,7 +162,7 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 	}
 	for i, arg := range args {
 		if root := a.rootArg(arg); root != nil {
-			if sub != nil && i < len(callee.Params) && sub.roots[callee.Params[i]] {
+			if sub != nil && i < len(callee.Params) && (sub.roots[callee.Params[i]] || sub.spill[callee.Params[i]] != nil) {
 				if fs, ok := sub.exit[callee.Params[i]]; ok {
 					st[root] = fs.clone()
 				}
@@ -277,13 +277,16 @@ func (a *analysis) atReturn(ret *ssa.Return, st rootState) {
 	}
 	// Intersection over the success returns, as for paths within a function.
 	for _, p := range a.fn.Params {
+		at := ssa.Value(p)
 		if !a.roots[p] {
-			continue
+			if at = a.spill[p]; at == nil {
+				continue
+			}
 		}
 		if first {
-			a.exit[p] = st[p].clone()
+			a.exit[p] = st[at].clone()
 		} else {
-			a.exit[p] = intersect(a.exit[p], st[p])
+			a.exit[p] = intersect(a.exit[p], st[at])
 		}
 	}
 	for i, r := range ret.Results {
@@ -332,7 +335,8 @@ func successReturn(ret *ssa.Return) bool {
 
 // refine applies what a branch tells about a field (see testOf). The true
 // edge of x.IsUnknown() on a field that cannot be unknown is never taken
-// (dead is set).
+// (dead is set), nor the true edge of x.IsNull() on a field still holding
+// the plan's value of a Computed attribute, which is never null.
 func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, dead bool) {
 	t, ok := testOf(ifi.Cond, succ)
 	if !ok {
@@ -349,6 +353,16 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 	if t.unknown {
 		_, tainted := st[root][tag]
 		return st, !tainted
+	}
+	if t.null {
+		// The planned value of a Computed attribute with no Default and no
+		// plan modifier is never null: unknown when the configuration
+		// leaves it out, the configured value otherwise. A field still
+		// holding it never takes the true edge of x.IsNull() (`if
+		// m.X.IsNull() { m.X = fromAPI }` fills nothing; the unknown is saved).
+		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil {
+			return st, true
+		}
 	}
 	if !t.known {
 		return st, false

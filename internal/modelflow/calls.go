@@ -319,6 +319,9 @@ func intersect(f, g fieldset) fieldset {
 	for k, t := range g {
 		if t.May && !out[k].May {
 			out[k] = t // the rebuild is the evidence
+		} else if o, ok := out[k]; ok && !o.Guard.IsValid() && t.Guard.IsValid() && o.May == t.May {
+			o.Guard = t.Guard // an IsNull() guard is the evidence
+			out[k] = o
 		}
 	}
 	return out
@@ -353,6 +356,16 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 	if t.unknown {
 		_, tainted := st[root][tag]
 		return st, !tainted
+	}
+	if t.nullTest && !t.null {
+		// The other edge of that test: note the guard on the taint, the
+		// evidence that a fill under it never runs.
+		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil && a.storesUnder(ifi.Block().Succs[1-succ], root, tag) {
+			out = cloneState(st)
+			tt.Guard = condPos(ifi.Cond)
+			out[root][tag] = tt
+			return out, false
+		}
 	}
 	if t.null {
 		// The planned value of a Computed attribute with no Default and no
@@ -431,6 +444,35 @@ func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
 	return found
 }
 
+// storesUnder: block b, or a block it dominates, stores into the field tag
+// of root (the fill a test x.IsNull() guards).
+func (a *analysis) storesUnder(b *ssa.BasicBlock, root ssa.Value, tag string) bool {
+	if len(b.Preds) != 1 {
+		return false
+	}
+	for _, d := range a.fn.Blocks {
+		if !b.Dominates(d) {
+			continue
+		}
+		for _, instr := range d.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if r, t, _ := a.fieldOf(st.Addr); r == root && t == tag {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// condPos: where the test cond is written (the call of x.IsNull()).
+func condPos(cond ssa.Value) token.Pos {
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond = u.X
+	}
+	return cond.Pos()
+}
+
 // valueTest is what one successor of a branch on a framework value tells
 // about it: known (the false branch of x.IsUnknown(), the true branch of
 // x.IsNull(), a non-zero x.ValueXxx() — an unknown reads as the zero
@@ -439,6 +481,7 @@ func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
 type valueTest struct {
 	subject              ssa.Value
 	known, unknown, null bool
+	nullTest             bool // x.IsNull(), either edge
 }
 
 // testOf reads successor k of a branch on cond as a valueTest.
@@ -468,7 +511,7 @@ func testOf(cond ssa.Value, k int) (valueTest, bool) {
 	case "IsUnknown":
 		return valueTest{subject: subject, known: !taken, unknown: taken}, true
 	case "IsNull":
-		return valueTest{subject: subject, known: taken, null: taken}, true
+		return valueTest{subject: subject, known: taken, null: taken, nullTest: true}, true
 	case "ValueBool":
 		return valueTest{subject: subject, known: taken}, true
 	}

@@ -43,6 +43,10 @@ type Taint struct {
 	// into a slice of Elem structs, as ElemKey of each (lists.go).
 	Elem    types.Type
 	ElemKey string
+	// Guard: a test x.IsNull() the value went through on its non-null
+	// edge while it still held the plan's value (the fill under it never
+	// runs: the planned value of a Computed attribute is never null).
+	Guard token.Pos
 }
 
 // fieldset maps a tfsdk name to the taint its field may hold. The key "" is
@@ -569,6 +573,10 @@ func (a *analysis) merge(b *ssa.BasicBlock, st rootState, failed bool) bool {
 		for k, t := range st[r] {
 			if old, ok := fs[k]; (!ok || !old.May) && t.May {
 				fs[k] = t
+				changed = true
+			} else if ok && !old.Guard.IsValid() && t.Guard.IsValid() && old.May == t.May {
+				old.Guard = t.Guard // keep the evidence of an IsNull() guard
+				fs[k] = old
 				changed = true
 			}
 		}

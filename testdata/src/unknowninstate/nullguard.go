@@ -30,7 +30,7 @@ func (r nullGuard) Create(ctx context.Context, req resource.CreateRequest, resp 
 	plan.ID = types.StringValue(out.ID)
 	plan.CreatedAt = types.StringValue(out.CreatedAt)
 	r.fillFrom(&plan, out.Status)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) // want `APPLY-1: nullGuard.Create can save "status" \(Computed\) to resp.State while it still holds the plan's value`
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) // want `APPLY-1: nullGuard.Create can save "status" \(Computed\) to resp.State while it still holds the plan.s value, which is unknown when the configuration does not set it: the value is filled only where x.IsNull\(\) holds`
 }
 
 // Safe twin: the guard takes the unknown too.

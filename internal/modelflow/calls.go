@@ -164,7 +164,19 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 		if root := a.rootArg(arg); root != nil {
 			if sub != nil && i < len(callee.Params) && (sub.roots[callee.Params[i]] || sub.spill[callee.Params[i]] != nil) {
 				if fs, ok := sub.exit[callee.Params[i]]; ok {
-					st[root] = fs.clone()
+					out := fs.clone()
+					if len(out) < len(st[root]) {
+						// A filler: it set some fields of the model. Those it
+						// left name it as the evidence (fields set by neither
+						// it nor later code).
+						for k, t := range out {
+							if !t.Filler.IsValid() {
+								t.Filler = callee.Pos()
+								out[k] = t
+							}
+						}
+					}
+					st[root] = out
 				}
 				continue
 			}

@@ -47,6 +47,9 @@ type Taint struct {
 	// edge while it still held the plan's value (the fill under it never
 	// runs: the planned value of a Computed attribute is never null).
 	Guard token.Pos
+	// Filler: a helper of the package that the model was handed to, which
+	// set some of its fields but not this one (its declaration).
+	Filler token.Pos
 }
 
 // fieldset maps a tfsdk name to the taint its field may hold. The key "" is

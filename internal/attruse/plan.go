@@ -177,13 +177,15 @@ func UnknownCandidates(r *facts.FrameworkResource, method string, modified, iner
 }
 
 // PlanMayBeUnknown: no plan modifier that can make the value known. In
-// Create there is no prior state, so UseStateForUnknown does not help.
+// Create there is no prior state, so UseStateForUnknown does not help, nor
+// UseNonNullStateForUnknown (framework v1.17), which copies only a non-null
+// prior value.
 func PlanMayBeUnknown(a *facts.Attribute, method string, inert func(string) bool) bool {
 	custom := 0
 	for _, m := range a.PlanModifiers {
 		switch {
 		case strings.HasPrefix(m, "RequiresReplace"):
-		case m == "UseStateForUnknown" && method == "Create":
+		case (m == "UseStateForUnknown" || m == "UseNonNullStateForUnknown") && method == "Create":
 		case m == "custom" && method == "Create" && inert != nil:
 			custom++
 		default:

@@ -162,9 +162,21 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 	}
 	for i, arg := range args {
 		if root := a.rootArg(arg); root != nil {
-			if sub != nil && i < len(callee.Params) && sub.roots[callee.Params[i]] {
+			if sub != nil && i < len(callee.Params) && (sub.roots[callee.Params[i]] || sub.spill[callee.Params[i]] != nil) {
 				if fs, ok := sub.exit[callee.Params[i]]; ok {
-					st[root] = fs.clone()
+					out := fs.clone()
+					if len(out) < len(st[root]) {
+						// A filler: it set some fields of the model. Those it
+						// left name it as the evidence (fields set by neither
+						// it nor later code).
+						for k, t := range out {
+							if !t.Filler.IsValid() {
+								t.Filler = callee.Pos()
+								out[k] = t
+							}
+						}
+					}
+					st[root] = out
 				}
 				continue
 			}
@@ -277,13 +289,16 @@ func (a *analysis) atReturn(ret *ssa.Return, st rootState) {
 	}
 	// Intersection over the success returns, as for paths within a function.
 	for _, p := range a.fn.Params {
+		at := ssa.Value(p)
 		if !a.roots[p] {
-			continue
+			if at = a.spill[p]; at == nil {
+				continue
+			}
 		}
 		if first {
-			a.exit[p] = st[p].clone()
+			a.exit[p] = st[at].clone()
 		} else {
-			a.exit[p] = intersect(a.exit[p], st[p])
+			a.exit[p] = intersect(a.exit[p], st[at])
 		}
 	}
 	for i, r := range ret.Results {
@@ -316,6 +331,9 @@ func intersect(f, g fieldset) fieldset {
 	for k, t := range g {
 		if t.May && !out[k].May {
 			out[k] = t // the rebuild is the evidence
+		} else if o, ok := out[k]; ok && !o.Guard.IsValid() && t.Guard.IsValid() && o.May == t.May {
+			o.Guard = t.Guard // an IsNull() guard is the evidence
+			out[k] = o
 		}
 	}
 	return out
@@ -332,7 +350,8 @@ func successReturn(ret *ssa.Return) bool {
 
 // refine applies what a branch tells about a field (see testOf). The true
 // edge of x.IsUnknown() on a field that cannot be unknown is never taken
-// (dead is set).
+// (dead is set), nor the true edge of x.IsNull() on a field still holding
+// the plan's value of a Computed attribute, which is never null.
 func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, dead bool) {
 	t, ok := testOf(ifi.Cond, succ)
 	if !ok {
@@ -349,6 +368,26 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 	if t.unknown {
 		_, tainted := st[root][tag]
 		return st, !tainted
+	}
+	if t.nullTest && !t.null {
+		// The other edge of that test: note the guard on the taint, the
+		// evidence that a fill under it never runs.
+		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil && a.storesUnder(ifi.Block().Succs[1-succ], root, tag) {
+			out = cloneState(st)
+			tt.Guard = condPos(ifi.Cond)
+			out[root][tag] = tt
+			return out, false
+		}
+	}
+	if t.null {
+		// The planned value of a Computed attribute with no Default and no
+		// plan modifier is never null: unknown when the configuration
+		// leaves it out, the configured value otherwise. A field still
+		// holding it never takes the true edge of x.IsNull() (`if
+		// m.X.IsNull() { m.X = fromAPI }` fills nothing; the unknown is saved).
+		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil {
+			return st, true
+		}
 	}
 	if !t.known {
 		return st, false
@@ -417,6 +456,35 @@ func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
 	return found
 }
 
+// storesUnder: block b, or a block it dominates, stores into the field tag
+// of root (the fill a test x.IsNull() guards).
+func (a *analysis) storesUnder(b *ssa.BasicBlock, root ssa.Value, tag string) bool {
+	if len(b.Preds) != 1 {
+		return false
+	}
+	for _, d := range a.fn.Blocks {
+		if !b.Dominates(d) {
+			continue
+		}
+		for _, instr := range d.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if r, t, _ := a.fieldOf(st.Addr); r == root && t == tag {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// condPos: where the test cond is written (the call of x.IsNull()).
+func condPos(cond ssa.Value) token.Pos {
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond = u.X
+	}
+	return cond.Pos()
+}
+
 // valueTest is what one successor of a branch on a framework value tells
 // about it: known (the false branch of x.IsUnknown(), the true branch of
 // x.IsNull(), a non-zero x.ValueXxx() — an unknown reads as the zero
@@ -425,6 +493,7 @@ func takenSucc(b, child *ssa.BasicBlock, direct bool) int {
 type valueTest struct {
 	subject              ssa.Value
 	known, unknown, null bool
+	nullTest             bool // x.IsNull(), either edge
 }
 
 // testOf reads successor k of a branch on cond as a valueTest.
@@ -454,7 +523,7 @@ func testOf(cond ssa.Value, k int) (valueTest, bool) {
 	case "IsUnknown":
 		return valueTest{subject: subject, known: !taken, unknown: taken}, true
 	case "IsNull":
-		return valueTest{subject: subject, known: taken, null: taken}, true
+		return valueTest{subject: subject, known: taken, null: taken, nullTest: true}, true
 	case "ValueBool":
 		return valueTest{subject: subject, known: taken}, true
 	}

@@ -43,6 +43,13 @@ type Taint struct {
 	// into a slice of Elem structs, as ElemKey of each (lists.go).
 	Elem    types.Type
 	ElemKey string
+	// Guard: a test x.IsNull() the value went through on its non-null
+	// edge while it still held the plan's value (the fill under it never
+	// runs: the planned value of a Computed attribute is never null).
+	Guard token.Pos
+	// Filler: a helper of the package that the model was handed to, which
+	// set some of its fields but not this one (its declaration).
+	Filler token.Pos
 }
 
 // fieldset maps a tfsdk name to the taint its field may hold. The key "" is
@@ -117,17 +124,25 @@ type analysis struct {
 	exit   map[ssa.Value]fieldset
 	result []fieldset
 	parent *analysis
-	memos  map[string]*analysis // on the top-level analysis only
-	nested map[string]bool      // on the top-level analysis only: see noteNested
+	// spill maps a model pointer parameter captured by a closure to the
+	// variable the function spills it into at entry (SSA gives a captured
+	// parameter a cell): the cell, a root, stands for the parameter.
+	spill   map[ssa.Value]ssa.Value
+	spillOf map[*ssa.Alloc]ssa.Value // the reverse, while roots are found
+	memos   map[string]*analysis     // on the top-level analysis only
+	nested  map[string]bool          // on the top-level analysis only: see noteNested
 }
 
 func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fieldset) *analysis {
 	a := &analysis{fn: fn, spec: spec, depth: depth, roots: map[ssa.Value]bool{}, cellOf: map[ssa.Value]ssa.Value{}, assigned: map[ssa.Value]bool{},
 		in: map[*ssa.BasicBlock]map[ssa.Value]fieldset{}, failed: map[*ssa.BasicBlock]bool{}, vals: map[ssa.Value]fieldset{},
 		tup: map[ssa.Value][]fieldset{}, found: map[*ssa.Call]fieldset{}, exit: map[ssa.Value]fieldset{}}
+	a.spill, a.spillOf = map[ssa.Value]ssa.Value{}, map[*ssa.Alloc]ssa.Value{}
 	for _, p := range fn.Params {
 		if isModelPtr(p.Type()) && tracked(p) {
 			a.roots[p] = true
+		} else if cell := spillCell(p); cell != nil {
+			a.spillOf[cell] = p
 		}
 	}
 	for _, b := range fn.Blocks {
@@ -145,11 +160,18 @@ func newAnalysis(fn *ssa.Function, spec Spec, depth int, entry map[ssa.Value]fie
 			}
 		}
 	}
+	for cell, p := range a.spillOf {
+		if a.roots[cell] {
+			a.spill[p] = cell
+		}
+	}
 	a.markDecoded()
 	start := map[ssa.Value]fieldset{}
 	for v, fs := range entry {
 		if a.roots[v] {
 			start[v] = fs.clone()
+		} else if cell := a.spill[v]; cell != nil {
+			start[cell] = fs.clone()
 		} else if _, isParam := v.(*ssa.Parameter); isParam {
 			a.vals[v] = fs.clone() // a model passed by value
 		}
@@ -180,7 +202,14 @@ func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
 			if !onlyCallArgs(r) {
 				return false
 			}
+		case *ssa.MakeClosure:
+			if !readOnlyCapture(r, alloc) {
+				return false
+			}
 		case *ssa.Store:
+			if r.Addr == alloc && a.spillOf[alloc] == r.Val {
+				continue // a captured parameter spilled at entry
+			}
 			// state = fromAPI(...): the variable takes the model a
 			// followed helper hands back, or nil.
 			if r.Addr != alloc || !cellValue(r.Val) {
@@ -196,6 +225,29 @@ func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
 		a.cellOf[l] = alloc
 	}
 	return true
+}
+
+// spillCell: the variable a model pointer parameter is stored into and
+// used through, and nowhere else (a parameter a closure captures).
+func spillCell(p *ssa.Parameter) *ssa.Alloc {
+	if !isModelPtr(p.Type()) || p.Referrers() == nil {
+		return nil
+	}
+	var cell *ssa.Alloc
+	for _, r := range *p.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			alloc, ok := r.Addr.(*ssa.Alloc)
+			if !ok || r.Val != p || cell != nil {
+				return nil
+			}
+			cell = alloc
+		default:
+			return nil
+		}
+	}
+	return cell
 }
 
 // cellValue: a value a model pointer variable may be assigned and still
@@ -266,6 +318,70 @@ func tracked(v ssa.Value) bool {
 			}
 		case *ssa.BinOp: // `if m == nil`: a test, not an alias
 			if !tfssa.IsNilConst(r.X) && !tfssa.IsNilConst(r.Y) {
+				return false
+			}
+		case *ssa.MakeClosure: // captured by a closure that only reads it
+			if !readOnlyCapture(r, v) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// readOnlyCapture: v is bound into the closure mc, whose body only reads
+// the model through it (field loads, a copy of the whole struct, a test
+// against nil), directly or through closures it makes in turn: a retry or
+// wait callback reading plan.Name cannot fill the model, so the model stays
+// followed. A closure storing into the model, or handing it on, may fill it.
+func readOnlyCapture(mc *ssa.MakeClosure, v ssa.Value) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	found := false
+	for i, b := range mc.Bindings {
+		if b != v {
+			continue
+		}
+		if i >= len(fn.FreeVars) || !onlyRead(fn.FreeVars[i], 0) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// onlyRead: every use of the model address (or of a variable holding one)
+// v is a read: a field address only loaded, a load whose result is only
+// read in turn, a nil test, or a binding into a closure that only reads it.
+func onlyRead(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			if !onlyRead(r, depth+1) {
+				return false
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+			if isModelPtr(r.Type()) && !onlyRead(r, depth+1) {
+				return false // a load of a model pointer variable: its uses count
+			}
+		case *ssa.BinOp:
+			if !tfssa.IsNilConst(r.X) && !tfssa.IsNilConst(r.Y) {
+				return false
+			}
+		case *ssa.MakeClosure:
+			if !readOnlyCapture(r, v) {
 				return false
 			}
 		default:
@@ -461,6 +577,10 @@ func (a *analysis) merge(b *ssa.BasicBlock, st rootState, failed bool) bool {
 			if old, ok := fs[k]; (!ok || !old.May) && t.May {
 				fs[k] = t
 				changed = true
+			} else if ok && !old.Guard.IsValid() && t.Guard.IsValid() && old.May == t.May {
+				old.Guard = t.Guard // keep the evidence of an IsNull() guard
+				fs[k] = old
+				changed = true
 			}
 		}
 	}
@@ -579,6 +699,9 @@ func (a *analysis) store(in *ssa.Store, st rootState) {
 		return
 	}
 	if a.roots[in.Addr] {
+		if alloc, ok := in.Addr.(*ssa.Alloc); ok && a.spillOf[alloc] == in.Val && in.Val != nil {
+			return // the spill of a captured parameter: the cell holds its model
+		}
 		fs := fieldset{}
 		for k, t := range a.vals[in.Val] {
 			if k != "" {

@@ -96,9 +96,21 @@ func finding(r *facts.FrameworkResource, method string, rule rules.ID, attr stri
 	if t.Via != token.NoPos {
 		return rebuilt(r, method, rule, attr, t, call)
 	}
+	if t.Guard.IsValid() {
+		return lint.Finding{Rule: rule, Pos: call.Pos(),
+			Message: fmt.Sprintf("%s.%s can save %q (Computed) to resp.State while it still holds the plan's value, which is unknown when the configuration does not set it: the value is filled only where x.IsNull() holds, and the plan of a Computed attribute with no Default is never null, so Terraform fails with \"Provider returned invalid result object after apply\"; test x.IsNull() || x.IsUnknown()", r.TypeName, method, attr),
+			Related: []analysis.RelatedInformation{
+				lint.Related(t.Pos, "%q is read from the plan here", attr),
+				lint.Related(t.Guard, "the fill of %q under this IsNull() test never runs: the planned value is unknown, not null", attr),
+			}}
+	}
+	related := []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here, and no path from here to the save sets it", attr)}
+	if t.Filler.IsValid() {
+		related = append(related, lint.Related(t.Filler, "this helper fills the model from the API's answer and leaves %q unset", attr))
+	}
 	return lint.Finding{Rule: rule, Pos: call.Pos(),
 		Message: fmt.Sprintf("%s.%s can save %q (Computed) to resp.State while it still holds the plan's value, which is unknown when the configuration does not set it: Terraform then fails with \"Provider returned invalid result object after apply\"; set it from the API response, or to null", r.TypeName, method, attr),
-		Related: []analysis.RelatedInformation{lint.Related(t.Pos, "%q is read from the plan here, and no path from here to the save sets it", attr)}}
+		Related: related}
 }
 
 // rebuilt: the nested attribute came back in an object decoded from the

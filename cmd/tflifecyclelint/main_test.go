@@ -204,7 +204,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unknowninstate", nil, 21},
 		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 10},
-		{"upgradermodel", nil, 12},
+		{"upgradermodel", nil, 14},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},
 		{"unguardedunknown", nil, 24},

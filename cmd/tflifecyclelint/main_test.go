@@ -224,7 +224,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stateaftererror", nil, 6},
 		{"mutableid", nil, 3},
 		{"emptyanswer", nil, 3},
-		{"parentkey", nil, 4},
+		{"parentkey", nil, 5},
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 6},
 		{"unknownwhenabsent", nil, 7},

@@ -21,7 +21,7 @@ var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 func findings(u *attruse.Resource) []lint.Finding {
 	if !u.SDK {
-		return reissued(u)
+		return append(reissued(u), fwAddressed(u)...)
 	}
 	if u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil

@@ -186,6 +186,8 @@ func fieldSources(v ssa.Value, n int) map[string]bool {
 		next = []ssa.Value{x.X}
 	case *ssa.Phi:
 		next = x.Edges
+	case *ssa.Extract:
+		next = []ssa.Value{x.Tuple}
 	}
 	for _, w := range next {
 		for t := range fieldSources(w, n+1) {
@@ -208,4 +210,104 @@ func reissueFinding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call, del
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, no RequiresReplace), but it addresses the object (Delete and Read use it to find it) and Update only re-issues Create's %s with the new value: after a change a second object is made under the new %q and the old one is left behind, out of Terraform's sight; add RequiresReplace, or move the object in Update", a.Name, u.Name, attruse.Flags(a), callee, a.Name)}
+}
+
+// fwAddressed is the SDK rule for the framework: a configurable attribute,
+// without RequiresReplace, that Update passes as a plain argument (a string
+// or number built from the model field) to a call that also takes the ID,
+// and uses for nothing else, while Read reads it too.
+func fwAddressed(u *attruse.Resource) []lint.Finding {
+	if u.SDK || u.Update == nil || u.Read == nil {
+		return nil
+	}
+	address := map[string]*ssa.Call{}
+	other := map[string]bool{}
+	mark := func(keys map[string]bool) {
+		for k := range keys {
+			other[k] = true
+		}
+	}
+	for _, b := range u.Update.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.If:
+				mark(fieldSources(in.Cond, 0))
+			case *ssa.Store:
+				mark(fieldSources(in.Val, 0))
+			case *ssa.MakeClosure:
+				return nil // the model may be read out of sight
+			case ssa.CallInstruction:
+				com := in.Common()
+				callee := com.StaticCallee()
+				if callee == nil {
+					if !com.IsInvoke() {
+						return nil
+					}
+				} else if p := tfssa.PkgPath(callee); tfapi.IsStd(p) || tfapi.IsPluginLib(p) {
+					continue // judged where the result goes
+				}
+				call, isCall := in.(*ssa.Call)
+				addressing := isCall && fwHasIDArg(com)
+				for _, arg := range com.Args {
+					arg = tfssa.StripInterface(arg)
+					if modelflow.IsModel(arg.Type()) {
+						if callee == nil || callee.Pkg != u.Update.Pkg || callee.Blocks == nil {
+							return nil
+						}
+						k := attruse.Framework(callee, nil, false)
+						if k.Dynamic {
+							return nil
+						}
+						mark(k.Named)
+						continue
+					}
+					keys := fieldSources(arg, 0)
+					if !addressing || !basic(arg.Type()) {
+						mark(keys)
+						continue
+					}
+					for k := range keys {
+						if _, seen := address[k]; !seen {
+							address[k] = call
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []lint.Finding
+	for i := range u.Attrs {
+		a := &u.Attrs[i]
+		call := address[a.Name]
+		if call == nil || other[a.Name] || a.Name == "id" || !attruse.Configurable(a) || attruse.MayReplace(a) || a.Block {
+			continue
+		}
+		if !u.ReadReads.Named[a.Name] || u.DiffMentions.Named[a.Name] {
+			continue
+		}
+		out = append(out, fwAddressFinding(u, a, call))
+	}
+	return out
+}
+
+// fwHasIDArg: an argument of a basic type built from the model's "id".
+func fwHasIDArg(com *ssa.CallCommon) bool {
+	for _, arg := range com.Args {
+		arg = tfssa.StripInterface(arg)
+		if basic(arg.Type()) && fieldSources(arg, 0)["id"] {
+			return true
+		}
+	}
+	return false
+}
+
+func fwAddressFinding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Finding {
+	related := []analysis.RelatedInformation{
+		lint.Related(call.Pos(), "%s addresses the object with %q and the ID here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name),
+	}
+	if at := u.ReadReads.At[a.Name]; at.IsValid() {
+		related = append(related, lint.Related(at, "%s finds the object with it", attruse.FuncName(u.Read)))
+	}
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, no RequiresReplace), but Update only uses it to address the object beside its ID (%s): after a change Update looks for the object under the new %q, where it does not exist, so the apply fails or changes another object; add RequiresReplace, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
 }

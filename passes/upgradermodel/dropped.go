@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -123,8 +124,11 @@ func checkDropped(pass *analysis.Pass, model *facts.Model, reporter func() *lint
 		return order[i].Pos() < order[j].Pos()
 	})
 	var rootWrites map[fieldKey]bool
+	ctx := &dropCtx{computedOnly: computedOnlyTags(pass)}
 	seen := map[*ast.CompositeLit]bool{}
 	for _, n := range order {
+		ctx.comments = commentsIn(pass, n)
+		ctx.reads = fieldReads(pass, n)
 		assigned := assignedFields(pass, n)
 		if !isRoot[n] {
 			if rootWrites == nil {
@@ -143,7 +147,7 @@ func checkDropped(pass *analysis.Pass, model *facts.Model, reporter func() *lint
 			lit, ok := m.(*ast.CompositeLit)
 			if ok && !seen[lit] {
 				seen[lit] = true
-				checkLiteral(pass, reporter, model, lit, assigned)
+				checkLiteral(pass, reporter, model, lit, assigned, ctx)
 			}
 			return true
 		})
@@ -237,7 +241,7 @@ func taggedStruct(t types.Type) (*types.Named, *types.Struct) {
 	return nil, nil
 }
 
-func checkLiteral(pass *analysis.Pass, reporter func() *lint.Reporter, model *facts.Model, lit *ast.CompositeLit, assigned map[fieldKey]bool) {
+func checkLiteral(pass *analysis.Pass, reporter func() *lint.Reporter, model *facts.Model, lit *ast.CompositeLit, assigned map[fieldKey]bool, ctx *dropCtx) {
 	tv, ok := pass.TypesInfo.Types[lit]
 	if !ok {
 		return
@@ -319,6 +323,15 @@ func checkLiteral(pass *analysis.Pass, reporter func() *lint.Reporter, model *fa
 		if a, ok := attrs[tag]; ok && a.Computed && !a.Optional && !a.Required {
 			continue // Read fills it again
 		}
+		if attrs == nil && ctx.computedOnly[tag] {
+			continue // a schema of the package declares it Computed only
+		}
+		if ctx.reads[fieldKey{from.st, pv.Name()}] > 0 {
+			continue // the prior value is read elsewhere: moved, not lost
+		}
+		if ctx.mentions(fl.Name(), tag) {
+			continue // a comment says why it is left out
+		}
 		names = append(names, fmt.Sprintf("%s (%q)", fl.Name(), tag))
 		goNames = append(goNames, fl.Name())
 		if pv.Pkg() == pass.Pkg {
@@ -363,4 +376,111 @@ func schemaFor(model *facts.Model, st *types.Struct) map[string]facts.Attribute 
 		}
 	}
 	return nil
+}
+
+// dropCtx is what tells a field left out on purpose from one forgotten.
+type dropCtx struct {
+	// reads counts the reads of each field in the literal's function.
+	reads map[fieldKey]int
+	// computedOnly: tags some schema attribute literal of the package
+	// declares Computed without Optional or Required.
+	computedOnly map[string]bool
+	// comments of the function the literal is built in.
+	comments []string
+}
+
+func (c *dropCtx) mentions(goName, tag string) bool {
+	for _, t := range c.comments {
+		if strings.Contains(t, goName) || strings.Contains(t, tag) {
+			return true
+		}
+	}
+	return false
+}
+
+func commentsIn(pass *analysis.Pass, n ast.Node) []string {
+	var out []string
+	for _, f := range pass.Files {
+		if f.Pos() > n.Pos() || f.End() < n.End() {
+			continue
+		}
+		for _, cg := range f.Comments {
+			if cg.Pos() >= n.Pos() && cg.End() <= n.End() {
+				for _, c := range cg.List {
+					// analysistest's expectations are not the author's word
+					if t := strings.TrimSpace(strings.TrimPrefix(c.Text, "//")); !strings.HasPrefix(t, "want ") {
+						out = append(out, t)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fieldReads counts the reads of model fields in fn. The literal being
+// checked leaves the field out, so a read of the prior field in the same
+// function uses its value elsewhere (moved into a nested model).
+func fieldReads(pass *analysis.Pass, fn ast.Node) map[fieldKey]int {
+	out := map[fieldKey]int{}
+	ast.Inspect(fn, func(m ast.Node) bool {
+		sel, ok := m.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			if st, ok := tfapi.DerefStruct(s.Recv()); ok {
+				out[fieldKey{st, sel.Sel.Name}]++
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// computedOnlyTags: the keys of the package's map literals whose value is
+// a framework schema attribute literal with Computed: true and neither
+// Optional nor Required.
+func computedOnlyTags(pass *analysis.Pass) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			kv, ok := n.(*ast.KeyValueExpr)
+			if !ok {
+				return true
+			}
+			key, ok := kv.Key.(*ast.BasicLit)
+			if !ok || key.Kind != token.STRING {
+				return true
+			}
+			lit, ok := kv.Value.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			tv, ok := pass.TypesInfo.Types[lit]
+			if !ok {
+				return true
+			}
+			if p, _ := tfapi.Named(tv.Type); !strings.Contains(p, "terraform-plugin-framework/") {
+				return true
+			}
+			flags := map[string]bool{}
+			for _, e := range lit.Elts {
+				if fkv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := fkv.Key.(*ast.Ident); ok {
+						if v, ok := fkv.Value.(*ast.Ident); ok && v.Name == "true" {
+							flags[id.Name] = true
+						}
+					}
+				}
+			}
+			if flags["Computed"] && !flags["Optional"] && !flags["Required"] {
+				if name, err := strconv.Unquote(key.Value); err == nil {
+					out[name] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
 }

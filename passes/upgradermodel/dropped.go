@@ -279,7 +279,7 @@ func checkLiteral(pass *analysis.Pass, reporter func() *lint.Reporter, model *fa
 			continue
 		}
 		sn, sst := taggedStruct(s.Recv())
-		if sst == nil || sn == tn || types.Identical(sn, tn) {
+		if sst == nil || sn == tn || types.Identical(sn, tn) || throughEmbedded(s, tn) {
 			continue
 		}
 		src := sources[sn]
@@ -483,4 +483,24 @@ func computedOnlyTags(pass *analysis.Pass) map[string]bool {
 		})
 	}
 	return out
+}
+
+// throughEmbedded: the field is promoted from an embedded struct of type t
+// (old.ID of a Docker that embeds the Runtime being built): the source
+// holds the literal's own model, not a prior one.
+func throughEmbedded(sel *types.Selection, t *types.Named) bool {
+	idx := sel.Index()
+	cur := sel.Recv()
+	for i := 0; i < len(idx)-1; i++ {
+		st, ok := tfapi.DerefStruct(cur)
+		if !ok || idx[i] >= st.NumFields() {
+			return false
+		}
+		f := st.Field(idx[i])
+		if n, ok := types.Unalias(f.Type()).(*types.Named); ok && (n == t || types.Identical(n, t)) {
+			return true
+		}
+		cur = f.Type()
+	}
+	return false
 }

@@ -122,3 +122,21 @@ func (secretRetyped) UpgradeState(context.Context) map[int64]resource.StateUpgra
 		resp.Diagnostics.Append(resp.State.Set(ctx, current)...)
 	}}}
 }
+
+// The prior state decoded into a model that embeds the current one: the
+// literal rebuilds the current model from itself, nothing prior is lost.
+type secretEnvelope struct {
+	secretModel
+	Note types.String `tfsdk:"note"`
+}
+
+type secretFromEnvelope struct{ secretBase }
+
+func (secretFromEnvelope) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
+	return map[int64]resource.StateUpgrader{0: {PriorSchema: secretPrior, StateUpgrader: func(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+		var old secretEnvelope
+		resp.Diagnostics.Append(req.State.Get(ctx, &old)...)
+		current := secretModel{ID: old.ID, Length: old.Length, Numeric: old.Numeric}
+		resp.Diagnostics.Append(resp.State.Set(ctx, current)...)
+	}}}
+}

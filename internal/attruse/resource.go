@@ -29,8 +29,11 @@ type Resource struct {
 	// CustomizeDiff) cannot be followed; Plan then holds the keys Update reads
 	// plus those CustomizeDiff or ModifyPlan mention (they may force a new
 	// resource or reject the change).
-	Update       *ssa.Function
-	Read         *ssa.Function
+	Update *ssa.Function
+	Read   *ssa.Function
+	// Delete is the framework Delete method, when built in this package
+	// (nil for SDK resources).
+	Delete       *ssa.Function
 	CreateReads  Keys // Create (Read excluded); Dynamic: cannot say
 	UpdateReads  Keys
 	PlanMentions Keys
@@ -107,7 +110,7 @@ func FrameworkResource(pass *analysis.Pass, r *facts.FrameworkResource, funcs ma
 	if create == nil || read == nil || update == nil || r.ModifyPlanMayReplace || r.UpdateWritesState == "no" {
 		return nil
 	}
-	u := &Resource{Name: r.TypeName, Attrs: r.Schema.Attributes, Read: read}
+	u := &Resource{Name: r.TypeName, Attrs: r.Schema.Attributes, Read: read, Delete: method("Delete")}
 	u.UpdateReads = Framework(update, read, false)
 	u.PlanMentions = u.UpdateReads
 	if mp := method("ModifyPlan"); mp != nil && !u.PlanMentions.Dynamic {

@@ -20,7 +20,10 @@ import (
 var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 func findings(u *attruse.Resource) []lint.Finding {
-	if !u.SDK || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
+	if !u.SDK {
+		return append(reissued(u), fwAddressed(u)...)
+	}
+	if u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
 	}
 	uses := updateUses(u.Update, u.Read)

@@ -38,11 +38,22 @@ type saved struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	var rep *lint.Reporter
+	reporter := func() *lint.Reporter {
+		if rep == nil {
+			rep = lint.NewReporter(pass)
+		}
+		return rep
+	}
+	// Upgraders that drop an attribute the prior state held (dropped.go):
+	// read on the syntax, in migration packages without a resource too.
+	m, _ := pass.ResultOf[facts.Analyzer].(*facts.Model)
+	checkDropped(pass, m, reporter)
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
 	if !ok {
 		return nil, nil
 	}
-	rep := lint.NewReporter(pass)
+	reporter()
 	for _, r := range model.Framework {
 		if r.Kind != facts.KindResource || !r.HasUpgradeState {
 			continue

@@ -18,4 +18,5 @@ func Test(t *testing.T) {
 // against the current schema and fails on a mismatch.
 var outcomes = []testutil.Outcome{
 	{Finding: `UPGRADE-2`, Says: `resp.State.Set (then )?fails .*\("Value Conversion Error"\)`},
+	{Finding: `UPGRADE-4`, Says: `the value the user had is lost`},
 }

@@ -20,3 +20,12 @@ func (*Client) EditSchedule(project string, id int, o *EditOptions) (*Schedule, 
 func (*Client) MoveSchedule(id int, project string) error      { return nil }
 func (*Client) EditTrigger(pid any, id int, desc string) error { return nil }
 func (*Client) Do(path string, body any) error                 { return nil }
+
+// Secrets live in an app, named by the caller: creating one under a name
+// that exists replaces its value (an upsert).
+type Secret struct{ Name, Value string }
+
+func (*Client) CreateSecret(app, name, value string) (*Secret, error) { return nil, nil }
+func (*Client) GetSecret(app, name string) (*Secret, error)           { return nil, nil }
+func (*Client) DeleteSecret(app, name string) error                   { return nil }
+func (*Client) RenameSecret(app, oldName, newName string) error       { return nil }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
@@ -22,7 +23,8 @@ import (
 // (and GetAttribute targets) filled from req.Config or req.Plan.
 type fwScope struct {
 	*tfssa.Request
-	h helperCache
+	h     helperCache
+	model *facts.Model
 }
 
 // frameworkScope returns the scope of fn, or nil when fn has no such request.
@@ -234,6 +236,10 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 				continue
 			}
 			name := c.Call.StaticCallee()
+			if name != nil && name.Name() == "IsNull" {
+				presentRejected(rep, fn, s, c, reported)
+				continue
+			}
 			if name == nil || !(strings.HasPrefix(name.Name(), "Value") || name.Name() == "Elements" || name.Name() == "IsUnknown") {
 				continue
 			}
@@ -264,4 +270,101 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			}
 		}
 	}
+}
+
+// presentRejected reports x.IsNull() of an Optional attribute read from the
+// configuration (or the plan) deciding a branch whose not-null way adds an
+// error on every path while the null way can succeed: "x is set, so the
+// configuration conflicts". An unknown is not null, yet it may become null
+// (a conditional expression, a module output): the configuration that sets
+// x only on some instances is rejected while it is unknown. The framework's
+// own ConflictsWith waits while the other value is unknown.
+func presentRejected(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call, reported map[string]bool) {
+	arg := c.Call.Args[0]
+	k, label := s.key(arg)
+	if k == "" || k == "req.ConfigValue" || reported[k+"\x00null"] {
+		return
+	}
+	a := s.attribute(arg)
+	if a == nil || a.Uncertain || a.Block || a.Required || !a.Optional {
+		return
+	}
+	u := fwUnknown{s, k}
+	entry := fn.Blocks[0]
+	at := func(ifi *ssa.If) bool {
+		v := evalZero(ifi.Cond, u, 0)
+		if v == nil || v.Kind() != constant.Bool || !zeroReaches(entry, ifi.Block(), u) {
+			return false
+		}
+		taken, other := ifi.Block().Succs[0], ifi.Block().Succs[1]
+		if !constant.BoolVal(v) {
+			taken, other = other, taken
+		}
+		return !canSucceed(taken, u) && len(failures(taken, u, true)) > 0 && canSucceed(other, u)
+	}
+	br, _, ok := decidesAt(c, nil, u, at, false)
+	if !ok {
+		return
+	}
+	reported[k+"\x00null"] = true
+	rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
+		Related: []analysis.RelatedInformation{lint.Related(br, "the value being present decides this branch, which adds an error diagnostic")},
+		Message: fmt.Sprintf("%s takes %s as set when IsNull() is false and adds an error, without asking IsUnknown() first: a value from another resource or a conditional expression is unknown at validation and plan time, is not null, and may still become null, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)})
+}
+
+// attribute: the schema attribute a model field read from the configuration
+// or plan is bound to, found through the framework resources of the package
+// whose models include the model's type; nil when none or they disagree.
+func (s *fwScope) attribute(v ssa.Value) *facts.Attribute {
+	if s.model == nil {
+		return nil
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok {
+		return nil
+	}
+	fa, ok := u.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	m := tfssa.ModelRoot(throughEmbedded(fa.X))
+	if m == nil {
+		return nil
+	}
+	mt := m.Type()
+	if p, ok := mt.(*types.Pointer); ok {
+		mt = p.Elem()
+	}
+	named, ok := mt.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	qual := named.Obj().Pkg().Path() + "." + named.Obj().Name()
+	tag := modelflow.FieldTag(fa)
+	var out *facts.Attribute
+	for _, r := range s.model.Framework {
+		if !r.SchemaResolved || r.Kind != facts.KindResource && r.Kind != facts.KindDataSource {
+			continue
+		}
+		bound := false
+		for _, mdl := range r.Models {
+			if mdl == qual {
+				bound = true
+			}
+		}
+		if !bound {
+			continue
+		}
+		for i := range r.Schema.Attributes {
+			a := &r.Schema.Attributes[i]
+			if a.Name != tag {
+				continue
+			}
+			if out != nil && (out.Required != a.Required || out.Optional != a.Optional || out.Block != a.Block) {
+				return nil
+			}
+			out = a
+		}
+	}
+	return out
 }

@@ -38,6 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range all {
 		if s := frameworkScope(fn); fw && s != nil {
 			s.h = st.h
+			s.model = model
 			checkFramework(rep, fn, s)
 			continue
 		}

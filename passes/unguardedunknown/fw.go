@@ -250,8 +250,18 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			u := fwUnknown{s, k}
 			var br token.Pos
 			var via *ssa.Call
+			absent := false
 			if name.Name() == "IsUnknown" {
 				br, ok = rejectsUnknown(c, u)
+				if !ok && afterNotNull(c, u) {
+					br, _, ok = decidesAt(c, nil, u, nil, false)
+					if !ok {
+						if phi := setPhi(c); phi != nil {
+							br, _, ok = decidesAt(phi, nil, u, nil, false)
+						}
+					}
+					absent = ok
+				}
 			} else {
 				br, via, ok = decidesAt(c, nil, u, nil, false)
 			}
@@ -261,7 +271,9 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 				if via != nil {
 					msg = fmt.Sprintf("%s passes %s, read with %s(), to %s, which fails on an empty string, without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as \"\", the parse fails, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name(), calleeName(via))
 				}
-				if name.Name() == "IsUnknown" {
+				if absent {
+					msg = fmt.Sprintf("%s takes %s as not set when it is unknown (!IsNull() && !IsUnknown()) and adds an error the set value would not: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected when it sets the value from another resource; skip the check while the value is unknown", fn.Name(), label)
+				} else if name.Name() == "IsUnknown" {
 					msg = fmt.Sprintf("%s adds an error when %s is unknown: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)
 				}
 				rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
@@ -367,4 +379,53 @@ func (s *fwScope) attribute(v ssa.Value) *facts.Attribute {
 		}
 	}
 	return out
+}
+
+// afterNotNull: the IsUnknown() call runs only where x.IsNull() of the same
+// value was false — the "is it set" idiom !x.IsNull() && !x.IsUnknown(),
+// which counts an unknown as not set.
+func afterNotNull(c *ssa.Call, u unknown) bool {
+	fu, ok := u.(fwUnknown)
+	if !ok {
+		return false
+	}
+	b := c.Block()
+	if len(b.Preds) != 1 {
+		return false
+	}
+	p := b.Preds[0]
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	cond, notNull := ifi.Cond, p.Succs[1]
+	if un, isNot := cond.(*ssa.UnOp); isNot && un.Op == token.NOT {
+		cond, notNull = un.X, p.Succs[0] // hasX := !x.IsNull() && ...
+	}
+	if notNull != b {
+		return false
+	}
+	n, ok := cond.(*ssa.Call)
+	if !ok || n.Call.StaticCallee() == nil || n.Call.StaticCallee().Name() != "IsNull" || len(n.Call.Args) != 1 {
+		return false
+	}
+	k, _ := fu.s.key(n.Call.Args[0])
+	return k == fu.key
+}
+
+// setPhi: the bool x.IsUnknown() is folded into as a value (set :=
+// !x.IsNull() && !x.IsUnknown()), or nil.
+func setPhi(c *ssa.Call) *ssa.Phi {
+	for _, r := range *c.Referrers() {
+		un, ok := r.(*ssa.UnOp)
+		if !ok || un.Op != token.NOT {
+			continue
+		}
+		for _, rr := range *un.Referrers() {
+			if phi, ok := rr.(*ssa.Phi); ok && len(phi.Edges) == 2 {
+				return phi
+			}
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package unguardedunknown
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -120,4 +121,131 @@ func (r *releaseResource) Update(ctx context.Context, req resource.UpdateRequest
 }
 
 func (r *releaseResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// The other way round: "set" as !IsNull() && !IsUnknown() counts an unknown
+// as not set, and an "at least one" or "required" check then rejects it.
+
+type sourceModel struct {
+	Template types.String `tfsdk:"template"`
+	Binary   types.String `tfsdk:"binary"`
+	Kind     types.String `tfsdk:"kind"`
+	Region   types.String `tfsdk:"region"`
+}
+
+type sourceResource struct{}
+
+var _ resource.ResourceWithValidateConfig = &sourceResource{}
+
+func (r *sourceResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_source"
+}
+
+func (r *sourceResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"template": schema.StringAttribute{Optional: true},
+		"binary":   schema.StringAttribute{Optional: true},
+		"kind":     schema.StringAttribute{Optional: true},
+		"region":   schema.StringAttribute{Optional: true},
+	}}
+}
+
+func (r *sourceResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var data sourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &data)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	templateSet := !data.Template.IsNull() && !data.Template.IsUnknown() // want `VALIDATE-1: ValidateConfig takes "template" as not set when it is unknown`
+	binarySet := !data.Binary.IsNull() && !data.Binary.IsUnknown()       // want `VALIDATE-1: ValidateConfig takes "binary" as not set when it is unknown`
+	if !templateSet && !binarySet {
+		resp.Diagnostics.AddError("missing", "one of template or binary must be set")
+	}
+	// Set means known and not null here, and only a set value is checked: fine.
+	if !data.Kind.IsNull() && !data.Kind.IsUnknown() && data.Kind.ValueString() == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("kind"), "kind", "kind must not be empty")
+	}
+	// A guard that returns: fine.
+	if data.Region.IsNull() || data.Region.IsUnknown() {
+		return
+	}
+	if data.Region.ValueString() == "moon" {
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "region", "no such region")
+	}
+}
+
+func (r *sourceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan sourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *sourceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+
+func (r *sourceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan sourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *sourceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+type contactModel struct {
+	Type       types.String `tfsdk:"type"`
+	DeviceType types.String `tfsdk:"device_type"`
+	Label      types.String `tfsdk:"label"`
+}
+
+type contactResource struct{}
+
+var _ resource.ResourceWithValidateConfig = &contactResource{}
+
+func (r *contactResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_contact"
+}
+
+func (r *contactResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"type":        schema.StringAttribute{Required: true},
+		"device_type": schema.StringAttribute{Optional: true},
+		"label":       schema.StringAttribute{Optional: true},
+	}}
+}
+
+// An unknown value reads as "", which no list of non-empty names contains.
+func (r *contactResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg contactModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if cfg.Type.ValueString() == "push" {
+		if allowed, got := []string{"android", "ios"}, cfg.DeviceType.ValueString(); !slices.Contains(allowed, got) { // want `VALIDATE-1: ValidateConfig reads "device_type" with ValueString\(\)`
+			resp.Diagnostics.AddAttributeError(path.Root("device_type"), "Invalid value", "device_type must be android or ios")
+		}
+	}
+	// A list holding "" accepts the unknown's "": fine.
+	if !slices.Contains([]string{"", "home", "work"}, cfg.Label.ValueString()) {
+		resp.Diagnostics.AddAttributeError(path.Root("label"), "Invalid value", "label must be home or work")
+	}
+}
+
+func (r *contactResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan contactModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *contactResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+
+func (r *contactResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan contactModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *contactResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }

@@ -37,7 +37,31 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	if !ok || !hasField(st, "ConfigValue", "Config") || !tfapi.PlanTimeRequest(req.Type()) {
 		return nil
 	}
-	return &fwScope{Request: tfssa.NewRequest(fn, req)}
+	s := &fwScope{Request: tfssa.NewRequest(fn, req)}
+	s.decoded(fn)
+	return s
+}
+
+// decoded adds the models an object validator decodes its value into
+// (req.ConfigValue.As(ctx, &m, opts)): their fields are configured values
+// too, unknown where the object's attributes are.
+func (s *fwScope) decoded(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) != 4 || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "As" || c.Call.Signature().Recv() == nil {
+				continue
+			}
+			if s.Field(c.Call.Args[0]) != "ConfigValue" {
+				continue
+			}
+			if m := tfssa.ModelRoot(c.Call.Args[2]); m != nil {
+				if _, known := s.Models[m]; !known {
+					s.Models[m] = "Config"
+				}
+			}
+		}
+	}
 }
 
 func hasField(st *types.Struct, names ...string) bool {

@@ -2,12 +2,15 @@ package unguardedunknown
 
 import (
 	"context"
+	"net"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 // A configured value that is unknown is not null: taking !IsNull() as "the
@@ -248,4 +251,33 @@ func (r *contactResource) Update(ctx context.Context, req resource.UpdateRequest
 }
 
 func (r *contactResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+// An object validator decodes its value: the fields are configured values,
+// unknown where the object's attributes come from another resource.
+type prefixFilter struct {
+	Prefix types.String `tfsdk:"prefix"`
+	Mask   types.Int64  `tfsdk:"mask"`
+}
+
+type prefixValidator struct{}
+
+func (prefixValidator) Description(context.Context) string         { return "prefix" }
+func (prefixValidator) MarkdownDescription(context.Context) string { return "prefix" }
+func (prefixValidator) ValidateObject(ctx context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	var pf prefixFilter
+	resp.Diagnostics.Append(req.ConfigValue.As(ctx, &pf, basetypes.ObjectAsOptions{})...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if _, _, err := net.ParseCIDR(pf.Prefix.ValueString()); err != nil { // want `VALIDATE-1: ValidateObject passes "prefix", read with ValueString\(\), to net.ParseCIDR`
+		resp.Diagnostics.AddAttributeError(req.Path, "prefix", "not a CIDR prefix")
+		return
+	}
+	if !pf.Mask.IsUnknown() && pf.Mask.ValueInt64() > 32 { // asked first: fine
+		resp.Diagnostics.AddAttributeError(req.Path, "mask", "at most 32")
+	}
 }

@@ -278,10 +278,11 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			if name.Name() == "IsUnknown" {
 				br, ok = rejectsUnknown(c, u)
 				if !ok && afterNotNull(c, u) {
-					br, _, ok = decidesAt(c, nil, u, nil, false)
+					at := func(ifi *ssa.If) bool { return absentLeadsToFailure(ifi, u) }
+					br, _, ok = decidesAt(c, nil, u, at, false)
 					if !ok {
 						if phi := setPhi(c); phi != nil {
-							br, _, ok = decidesAt(phi, nil, u, nil, false)
+							br, _, ok = decidesAt(phi, nil, u, at, false)
 						}
 					}
 					absent = ok
@@ -452,4 +453,65 @@ func setPhi(c *ssa.Call) *ssa.Phi {
 		}
 	}
 	return nil
+}
+
+// absentLeadsToFailure is zeroLeadsToFailure for a value taken as not set:
+// the way it takes must reach an error the set way does not without
+// passing a test of a call's error (err != nil): an error for a failed
+// parse or lookup on the other branch comes from that call, not from the
+// value being absent.
+func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
+	v := evalZero(ifi.Cond, u, 0)
+	if v == nil || v.Kind() != constant.Bool {
+		return false
+	}
+	if fn := ifi.Parent(); len(fn.Blocks) == 0 || !zeroReaches(fn.Blocks[0], ifi.Block(), u) {
+		return false
+	}
+	succs := ifi.Block().Succs
+	if len(succs) != 2 {
+		return false
+	}
+	taken, other := succs[0], succs[1]
+	if !constant.BoolVal(v) {
+		taken, other = other, taken
+	}
+	if !canSucceed(other, u) {
+		return false
+	}
+	b := failures(other, u, false)
+	found := false
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(x *ssa.BasicBlock)
+	walk = func(x *ssa.BasicBlock) {
+		if found || seen[x] || stops(u, x) {
+			return
+		}
+		seen[x] = true
+		if f := u.fails(x); f != nil {
+			found = !b[f]
+			return
+		}
+		if testsError(x) {
+			return
+		}
+		for _, n := range zeroSuccs(x, u) {
+			walk(n)
+		}
+	}
+	walk(taken)
+	return found
+}
+
+// testsError: b ends in a branch on an error value (err != nil, err == nil).
+func testsError(b *ssa.BasicBlock) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false
+	}
+	return tfapi.IsError(bin.X.Type()) || tfapi.IsError(bin.Y.Type())
 }

@@ -2,8 +2,10 @@ package unguardedunknown
 
 import (
 	"context"
+	"encoding/base64"
 	"net"
 	"slices"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -134,6 +136,8 @@ type sourceModel struct {
 	Binary   types.String `tfsdk:"binary"`
 	Kind     types.String `tfsdk:"kind"`
 	Region   types.String `tfsdk:"region"`
+	Port     types.String `tfsdk:"port"`
+	Content  types.String `tfsdk:"content"`
 }
 
 type sourceResource struct{}
@@ -150,6 +154,8 @@ func (r *sourceResource) Schema(ctx context.Context, req resource.SchemaRequest,
 		"binary":   schema.StringAttribute{Optional: true},
 		"kind":     schema.StringAttribute{Optional: true},
 		"region":   schema.StringAttribute{Optional: true},
+		"port":     schema.StringAttribute{Optional: true},
+		"content":  schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -167,6 +173,17 @@ func (r *sourceResource) ValidateConfig(ctx context.Context, req resource.Valida
 	// Set means known and not null here, and only a set value is checked: fine.
 	if !data.Kind.IsNull() && !data.Kind.IsUnknown() && data.Kind.ValueString() == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("kind"), "kind", "kind must not be empty")
+	}
+	// Each way parses its own value: the errors come from the parses, not
+	// from port being absent. Fine.
+	if !data.Port.IsNull() && !data.Port.IsUnknown() {
+		if _, err := strconv.Atoi(data.Port.ValueString()); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("port"), "port", err.Error())
+		}
+	} else if !data.Content.IsNull() && !data.Content.IsUnknown() {
+		if _, err := base64.StdEncoding.DecodeString(data.Content.ValueString()); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("content"), "content", err.Error())
+		}
 	}
 	// A guard that returns: fine.
 	if data.Region.IsNull() || data.Region.IsUnknown() {

@@ -152,14 +152,67 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	return nil, false
 }
 
-// fails: a block that adds an error diagnostic.
+// fails: a block that adds an error diagnostic, or appends one built
+// as an error (diag.NewAttributeErrorDiagnostic, the validators'
+// validatordiag.InvalidAttributeValueDiagnostic and the like).
 func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	for _, instr := range b.Instrs {
-		if tfssa.AddsError(instr) {
+		if tfssa.AddsError(instr) || appendsError(instr) {
 			return instr
 		}
 	}
 	return nil
+}
+
+func appendsError(instr ssa.Instruction) bool {
+	c, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "Append" || fn.Signature.Recv() == nil || !tfapi.IsDiagnostics(fn.Signature.Recv().Type()) || len(c.Call.Args) != 2 {
+		return false
+	}
+	sl, ok := c.Call.Args[1].(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			if mc, ok := tfssa.StripInterface(st.Val).(*ssa.Call); ok && errorDiagnostic(mc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorDiagnostic: a call building an error diagnostic.
+func errorDiagnostic(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	path, name := fn.Pkg.Pkg.Path(), fn.Name()
+	switch {
+	case strings.HasSuffix(path, "terraform-plugin-framework/diag"):
+		return name == "NewErrorDiagnostic" || name == "NewAttributeErrorDiagnostic"
+	case strings.HasSuffix(path, "/validatordiag"):
+		return strings.HasPrefix(name, "Invalid")
+	}
+	return false
 }
 
 // rejectsUnknown: read is x.IsUnknown() deciding an If reached while x is

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -296,5 +297,9 @@ func (prefixValidator) ValidateObject(ctx context.Context, req validator.ObjectR
 	}
 	if !pf.Mask.IsUnknown() && pf.Mask.ValueInt64() > 32 { // asked first: fine
 		resp.Diagnostics.AddAttributeError(req.Path, "mask", "at most 32")
+	}
+	// An error diagnostic appended counts like AddAttributeError.
+	if pf.Mask.ValueInt64() < 8 { // want `VALIDATE-1: ValidateObject reads "mask" with ValueInt64\(\)`
+		resp.Diagnostics.Append(diag.NewAttributeErrorDiagnostic(req.Path, "mask", "at least 8"))
 	}
 }

@@ -193,6 +193,43 @@ func valueKind(v ssa.Value) string {
 	return ""
 }
 
+// ReturnKindThroughDefers is ReturnKind for functions with defers too,
+// whose returns load their results from local slots (see StoredBefore).
+func ReturnKindThroughDefers(ret *ssa.Return) string {
+	if len(ret.Results) > 0 {
+		if u, ok := ret.Results[len(ret.Results)-1].(*ssa.UnOp); ok {
+			if x := StoredBefore(u); x != nil {
+				return valueKind(x)
+			}
+		}
+	}
+	return ReturnKind(ret)
+}
+
+// StoredBefore: in a function with defers the SSA builder stores each
+// return's results in a local slot and returns a load of it (*t0 = err;
+// rundefers; t1 = *t0; return t1); the value the last store in the load's
+// block put there, or nil.
+func StoredBefore(load *ssa.UnOp) ssa.Value {
+	if load.Op != token.MUL || load.Block() == nil {
+		return nil
+	}
+	slot, ok := load.X.(*ssa.Alloc)
+	if !ok || slot.Heap {
+		return nil
+	}
+	var val ssa.Value
+	for _, instr := range load.Block().Instrs {
+		if instr == load {
+			return val
+		}
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == slot {
+			val = st.Val
+		}
+	}
+	return nil
+}
+
 // RootLoad is Root through loads too: *(&req.State) leads to req.
 func RootLoad(v ssa.Value) ssa.Value {
 	for {

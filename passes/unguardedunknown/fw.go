@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
@@ -22,7 +23,8 @@ import (
 // (and GetAttribute targets) filled from req.Config or req.Plan.
 type fwScope struct {
 	*tfssa.Request
-	h helperCache
+	h     helperCache
+	model *facts.Model
 }
 
 // frameworkScope returns the scope of fn, or nil when fn has no such request.
@@ -35,7 +37,31 @@ func frameworkScope(fn *ssa.Function) *fwScope {
 	if !ok || !hasField(st, "ConfigValue", "Config") || !tfapi.PlanTimeRequest(req.Type()) {
 		return nil
 	}
-	return &fwScope{Request: tfssa.NewRequest(fn, req)}
+	s := &fwScope{Request: tfssa.NewRequest(fn, req)}
+	s.decoded(fn)
+	return s
+}
+
+// decoded adds the models an object validator decodes its value into
+// (req.ConfigValue.As(ctx, &m, opts)): their fields are configured values
+// too, unknown where the object's attributes are.
+func (s *fwScope) decoded(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) != 4 || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "As" || c.Call.Signature().Recv() == nil {
+				continue
+			}
+			if s.Field(c.Call.Args[0]) != "ConfigValue" {
+				continue
+			}
+			if m := tfssa.ModelRoot(c.Call.Args[2]); m != nil {
+				if _, known := s.Models[m]; !known {
+					s.Models[m] = "Config"
+				}
+			}
+		}
+	}
 }
 
 func hasField(st *types.Struct, names ...string) bool {
@@ -126,14 +152,67 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	return nil, false
 }
 
-// fails: a block that adds an error diagnostic.
+// fails: a block that adds an error diagnostic, or appends one built
+// as an error (diag.NewAttributeErrorDiagnostic, the validators'
+// validatordiag.InvalidAttributeValueDiagnostic and the like).
 func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	for _, instr := range b.Instrs {
-		if tfssa.AddsError(instr) {
+		if tfssa.AddsError(instr) || appendsError(instr) {
 			return instr
 		}
 	}
 	return nil
+}
+
+func appendsError(instr ssa.Instruction) bool {
+	c, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "Append" || fn.Signature.Recv() == nil || !tfapi.IsDiagnostics(fn.Signature.Recv().Type()) || len(c.Call.Args) != 2 {
+		return false
+	}
+	sl, ok := c.Call.Args[1].(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			if mc, ok := tfssa.StripInterface(st.Val).(*ssa.Call); ok && errorDiagnostic(mc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorDiagnostic: a call building an error diagnostic.
+func errorDiagnostic(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	path, name := fn.Pkg.Pkg.Path(), fn.Name()
+	switch {
+	case strings.HasSuffix(path, "terraform-plugin-framework/diag"):
+		return name == "NewErrorDiagnostic" || name == "NewAttributeErrorDiagnostic"
+	case strings.HasSuffix(path, "/validatordiag"):
+		return strings.HasPrefix(name, "Invalid")
+	}
+	return false
 }
 
 // rejectsUnknown: read is x.IsUnknown() deciding an If reached while x is
@@ -234,6 +313,10 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 				continue
 			}
 			name := c.Call.StaticCallee()
+			if name != nil && name.Name() == "IsNull" {
+				presentRejected(rep, fn, s, c, reported)
+				continue
+			}
 			if name == nil || !(strings.HasPrefix(name.Name(), "Value") || name.Name() == "Elements" || name.Name() == "IsUnknown") {
 				continue
 			}
@@ -244,8 +327,19 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			u := fwUnknown{s, k}
 			var br token.Pos
 			var via *ssa.Call
+			absent := false
 			if name.Name() == "IsUnknown" {
 				br, ok = rejectsUnknown(c, u)
+				if !ok && afterNotNull(c, u) {
+					at := func(ifi *ssa.If) bool { return absentLeadsToFailure(ifi, u) }
+					br, _, ok = decidesAt(c, nil, u, at, false)
+					if !ok {
+						if phi := setPhi(c); phi != nil {
+							br, _, ok = decidesAt(phi, nil, u, at, false)
+						}
+					}
+					absent = ok
+				}
 			} else {
 				br, via, ok = decidesAt(c, nil, u, nil, false)
 			}
@@ -255,7 +349,9 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 				if via != nil {
 					msg = fmt.Sprintf("%s passes %s, read with %s(), to %s, which fails on an empty string, without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as \"\", the parse fails, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name(), calleeName(via))
 				}
-				if name.Name() == "IsUnknown" {
+				if absent {
+					msg = fmt.Sprintf("%s takes %s as not set when it is unknown (!IsNull() && !IsUnknown()) and adds an error the set value would not: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected when it sets the value from another resource; skip the check while the value is unknown", fn.Name(), label)
+				} else if name.Name() == "IsUnknown" {
 					msg = fmt.Sprintf("%s adds an error when %s is unknown: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)
 				}
 				rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
@@ -264,4 +360,211 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			}
 		}
 	}
+}
+
+// presentRejected reports x.IsNull() of an Optional attribute read from the
+// configuration (or the plan) deciding a branch whose not-null way adds an
+// error on every path while the null way can succeed: "x is set, so the
+// configuration conflicts". An unknown is not null, yet it may become null
+// (a conditional expression, a module output): the configuration that sets
+// x only on some instances is rejected while it is unknown. The framework's
+// own ConflictsWith waits while the other value is unknown.
+func presentRejected(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call, reported map[string]bool) {
+	arg := c.Call.Args[0]
+	k, label := s.key(arg)
+	if k == "" || k == "req.ConfigValue" || reported[k+"\x00null"] {
+		return
+	}
+	a := s.attribute(arg)
+	if a == nil || a.Uncertain || a.Block || a.Required || !a.Optional {
+		return
+	}
+	u := fwUnknown{s, k}
+	entry := fn.Blocks[0]
+	at := func(ifi *ssa.If) bool {
+		v := evalZero(ifi.Cond, u, 0)
+		if v == nil || v.Kind() != constant.Bool || !zeroReaches(entry, ifi.Block(), u) {
+			return false
+		}
+		taken, other := ifi.Block().Succs[0], ifi.Block().Succs[1]
+		if !constant.BoolVal(v) {
+			taken, other = other, taken
+		}
+		return !canSucceed(taken, u) && len(failures(taken, u, true)) > 0 && canSucceed(other, u)
+	}
+	br, _, ok := decidesAt(c, nil, u, at, false)
+	if !ok {
+		return
+	}
+	reported[k+"\x00null"] = true
+	rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
+		Related: []analysis.RelatedInformation{lint.Related(br, "the value being present decides this branch, which adds an error diagnostic")},
+		Message: fmt.Sprintf("%s takes %s as set when IsNull() is false and adds an error, without asking IsUnknown() first: a value from another resource or a conditional expression is unknown at validation and plan time, is not null, and may still become null, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)})
+}
+
+// attribute: the schema attribute a model field read from the configuration
+// or plan is bound to, found through the framework resources of the package
+// whose models include the model's type; nil when none or they disagree.
+func (s *fwScope) attribute(v ssa.Value) *facts.Attribute {
+	if s.model == nil {
+		return nil
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok {
+		return nil
+	}
+	fa, ok := u.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	m := tfssa.ModelRoot(throughEmbedded(fa.X))
+	if m == nil {
+		return nil
+	}
+	mt := m.Type()
+	if p, ok := mt.(*types.Pointer); ok {
+		mt = p.Elem()
+	}
+	named, ok := mt.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	qual := named.Obj().Pkg().Path() + "." + named.Obj().Name()
+	tag := modelflow.FieldTag(fa)
+	var out *facts.Attribute
+	for _, r := range s.model.Framework {
+		if !r.SchemaResolved || r.Kind != facts.KindResource && r.Kind != facts.KindDataSource {
+			continue
+		}
+		bound := false
+		for _, mdl := range r.Models {
+			if mdl == qual {
+				bound = true
+			}
+		}
+		if !bound {
+			continue
+		}
+		for i := range r.Schema.Attributes {
+			a := &r.Schema.Attributes[i]
+			if a.Name != tag {
+				continue
+			}
+			if out != nil && (out.Required != a.Required || out.Optional != a.Optional || out.Block != a.Block) {
+				return nil
+			}
+			out = a
+		}
+	}
+	return out
+}
+
+// afterNotNull: the IsUnknown() call runs only where x.IsNull() of the same
+// value was false — the "is it set" idiom !x.IsNull() && !x.IsUnknown(),
+// which counts an unknown as not set.
+func afterNotNull(c *ssa.Call, u unknown) bool {
+	fu, ok := u.(fwUnknown)
+	if !ok {
+		return false
+	}
+	b := c.Block()
+	if len(b.Preds) != 1 {
+		return false
+	}
+	p := b.Preds[0]
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	cond, notNull := ifi.Cond, p.Succs[1]
+	if un, isNot := cond.(*ssa.UnOp); isNot && un.Op == token.NOT {
+		cond, notNull = un.X, p.Succs[0] // hasX := !x.IsNull() && ...
+	}
+	if notNull != b {
+		return false
+	}
+	n, ok := cond.(*ssa.Call)
+	if !ok || n.Call.StaticCallee() == nil || n.Call.StaticCallee().Name() != "IsNull" || len(n.Call.Args) != 1 {
+		return false
+	}
+	k, _ := fu.s.key(n.Call.Args[0])
+	return k == fu.key
+}
+
+// setPhi: the bool x.IsUnknown() is folded into as a value (set :=
+// !x.IsNull() && !x.IsUnknown()), or nil.
+func setPhi(c *ssa.Call) *ssa.Phi {
+	for _, r := range *c.Referrers() {
+		un, ok := r.(*ssa.UnOp)
+		if !ok || un.Op != token.NOT {
+			continue
+		}
+		for _, rr := range *un.Referrers() {
+			if phi, ok := rr.(*ssa.Phi); ok && len(phi.Edges) == 2 {
+				return phi
+			}
+		}
+	}
+	return nil
+}
+
+// absentLeadsToFailure is zeroLeadsToFailure for a value taken as not set:
+// the way it takes must reach an error the set way does not without
+// passing a test of a call's error (err != nil): an error for a failed
+// parse or lookup on the other branch comes from that call, not from the
+// value being absent.
+func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
+	v := evalZero(ifi.Cond, u, 0)
+	if v == nil || v.Kind() != constant.Bool {
+		return false
+	}
+	if fn := ifi.Parent(); len(fn.Blocks) == 0 || !zeroReaches(fn.Blocks[0], ifi.Block(), u) {
+		return false
+	}
+	succs := ifi.Block().Succs
+	if len(succs) != 2 {
+		return false
+	}
+	taken, other := succs[0], succs[1]
+	if !constant.BoolVal(v) {
+		taken, other = other, taken
+	}
+	if !canSucceed(other, u) {
+		return false
+	}
+	b := failures(other, u, false)
+	found := false
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(x *ssa.BasicBlock)
+	walk = func(x *ssa.BasicBlock) {
+		if found || seen[x] || stops(u, x) {
+			return
+		}
+		seen[x] = true
+		if f := u.fails(x); f != nil {
+			found = !b[f]
+			return
+		}
+		if testsError(x) {
+			return
+		}
+		for _, n := range zeroSuccs(x, u) {
+			walk(n)
+		}
+	}
+	walk(taken)
+	return found
+}
+
+// testsError: b ends in a branch on an error value (err != nil, err == nil).
+func testsError(b *ssa.BasicBlock) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false
+	}
+	return tfapi.IsError(bin.X.Type()) || tfapi.IsError(bin.Y.Type())
 }

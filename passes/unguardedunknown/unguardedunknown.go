@@ -38,6 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range all {
 		if s := frameworkScope(fn); fw && s != nil {
 			s.h = st.h
+			s.model = model
 			checkFramework(rep, fn, s)
 			continue
 		}
@@ -312,10 +313,16 @@ func (sdkUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 // failing: a return of an error, other than the result of d.ForceNew,
 // d.SetNew and the like (which fail only on misuse).
 func failing(ret *ssa.Return) bool {
-	if tfssa.ReturnKind(ret) != "error" {
+	if tfssa.ReturnKindThroughDefers(ret) != "error" {
 		return false
 	}
-	if c, ok := ret.Results[len(ret.Results)-1].(*ssa.Call); ok {
+	last := ret.Results[len(ret.Results)-1]
+	if u, ok := last.(*ssa.UnOp); ok {
+		if x := tfssa.StoredBefore(u); x != nil {
+			last = x // a function with defers returns its results through local slots
+		}
+	}
+	if c, ok := last.(*ssa.Call); ok {
 		if fn := c.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && tfapi.IsResourceDiff(fn.Signature.Recv().Type()) {
 			return false
 		}

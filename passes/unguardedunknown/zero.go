@@ -307,6 +307,9 @@ func sameConst(a, b constant.Value) bool {
 // evalStrings evaluates the pure functions of package strings that
 // validators test with, on constant arguments.
 func evalStrings(c *ssa.Call, u unknown, depth int) constant.Value {
+	if isSlicesContains(c) {
+		return evalSlicesContains(c, u, depth)
+	}
 	if !isStringsFunc(c) {
 		return nil
 	}
@@ -453,7 +456,94 @@ func zeroOf(t types.Type) constant.Value {
 
 func isStringsFunc(c *ssa.Call) bool {
 	fn := c.Call.StaticCallee()
-	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings"
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" || isSlicesContains(c)
+}
+
+// isSlicesContains: slices.Contains(s, v) (an instance of the generic function).
+func isSlicesContains(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || len(c.Call.Args) != 2 {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if o := fn.Origin(); o != nil {
+		obj, ok = o.Object().(*types.Func)
+	}
+	return ok && obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "slices" && obj.Name() == "Contains"
+}
+
+// evalSlicesContains: slices.Contains of a slice literal of string
+// constants and a value that evaluates to a constant string.
+func evalSlicesContains(c *ssa.Call, u unknown, depth int) constant.Value {
+	elems, ok := constStrings(c.Call.Args[0])
+	if !ok {
+		return nil
+	}
+	x := evalZero(c.Call.Args[1], u, depth+1)
+	if x == nil || x.Kind() != constant.String {
+		return nil
+	}
+	for _, e := range elems {
+		if e == constant.StringVal(x) {
+			return constant.MakeBool(true)
+		}
+	}
+	return constant.MakeBool(false)
+}
+
+// constStrings: the elements of a slice literal ([]string{"a", "b"}) when
+// each is a string constant stored once and nothing else writes the array.
+func constStrings(v ssa.Value) ([]string, bool) {
+	sl, ok := v.(*ssa.Slice)
+	if !ok || sl.Low != nil || sl.High != nil || sl.Max != nil {
+		return nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	at, ok := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, at.Len())
+	set := make([]bool, at.Len())
+	for _, r := range *arr.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Slice:
+			if r != sl {
+				return nil, false
+			}
+		case *ssa.IndexAddr:
+			i, ok := r.Index.(*ssa.Const)
+			if !ok || i.Value == nil {
+				return nil, false
+			}
+			n, exact := constant.Int64Val(constant.ToInt(i.Value))
+			if !exact || n < 0 || n >= at.Len() {
+				return nil, false
+			}
+			for _, rr := range *r.Referrers() {
+				st, ok := rr.(*ssa.Store)
+				if !ok || st.Addr != r || set[n] {
+					return nil, false
+				}
+				k, ok := st.Val.(*ssa.Const)
+				if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+					return nil, false
+				}
+				out[n], set[n] = constant.StringVal(k.Value), true
+			}
+		default:
+			return nil, false
+		}
+	}
+	for _, ok := range set {
+		if !ok {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 func isLen(c *ssa.Call) bool {

@@ -118,8 +118,9 @@ func (r *clusterResource) ValidateConfig(ctx context.Context, req resource.Valid
 	if d := cfg.Hosts.ElementsAs(ctx, &hostList, false); d.HasError() {
 		return // gives up quietly: nothing is rejected
 	}
-	// An unknown tier goes on to other tests, which fail for their own reasons.
-	if !cfg.Tier.IsNull() && !cfg.Tier.IsUnknown() {
+	// An unknown tier is taken as no tier: "too big without a tier" rejects
+	// a configuration that sets the tier from another resource.
+	if !cfg.Tier.IsNull() && !cfg.Tier.IsUnknown() { // want `VALIDATE-1: ValidateConfig takes "tier" as not set when it is unknown`
 		_ = cfg.Tier.ValueString()
 	} else if cfg.Size.IsUnknown() {
 		return

@@ -1,0 +1,314 @@
+package zerofornull
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// The API's "nothing" saved as a known zero, in the forms the plain-field
+// rule does not see: a zero constant written where the API has no value
+// (else { m.Description = types.StringValue("") }, or a local defaulted to ""
+// and overwritten only when the API's pointer is set), and a package helper
+// whose result is such a zero (stringValueFromPointer(p) answering
+// types.StringValue("") for nil; setFromStringSlice making an empty set from
+// a nil slice). Either way an Optional, non-Computed attribute the
+// configuration leaves out — null in the plan — comes back "", 0, false or
+// empty.
+
+// zeroResult says where a value is a known zero and how it is made.
+type zeroResult struct {
+	pos   token.Pos // the zero constant, or the helper's return of it
+	ctor  string    // for the message: types.StringValue(""), or the helper's name
+	empty bool      // a collection, not a scalar
+}
+
+// zeroArg: v (through conversions) is the zero constant of its basic type,
+// or a phi one of whose edges is, on an incoming path that did not find the
+// attribute's framework value set. It returns the constant.
+func zeroArg(v ssa.Value, key string, attrs map[string]map[string]*facts.Attribute) (ssa.Value, bool) {
+	v = unconvert(v)
+	if tfssa.ZeroConst(v) {
+		return v, true
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return nil, false
+	}
+	for i, e := range phi.Edges {
+		e = unconvert(e)
+		if !tfssa.ZeroConst(e) || i >= len(phi.Block().Preds) {
+			continue
+		}
+		if key != "" && testedFields(phi.Block().Preds[i], attrs)[key] {
+			continue
+		}
+		return e, true
+	}
+	return nil, false
+}
+
+func unconvert(v ssa.Value) ssa.Value {
+	for {
+		switch c := v.(type) {
+		case *ssa.Convert:
+			v = c.X
+			continue
+		case *ssa.ChangeType:
+			v = c.X
+			continue
+		}
+		return v
+	}
+}
+
+// constZeroStoreOf: st writes types.XxxValue of a zero constant (directly or
+// through a phi) into a scalar candidate field, or the result of a package
+// helper that can answer such a zero, and no framework test of the field
+// decides it. Other stores of the field must all be of the same kind
+// (scalar constructors or helpers): a null or a value copied from the plan
+// elsewhere may be the repair.
+func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[string]map[string]*facts.Attribute, summaries map[*ssa.Function]*zeroResult) (zeroStore, bool) {
+	_, a := modelField(st, attrs)
+	if a == nil || collection(a) || testedFields(st.Block(), attrs)[key] {
+		return zeroStore{}, false
+	}
+	for _, o := range ss {
+		if o != st && !valueStore(o) {
+			return zeroStore{}, false
+		}
+	}
+	call, ok := st.Val.(*ssa.Call)
+	if !ok {
+		return zeroStore{}, false
+	}
+	if ctor := scalarCtor(call); ctor != "" && len(call.Call.Args) == 1 {
+		if k, ok := zeroArg(call.Call.Args[0], key, attrs); ok {
+			return zeroStore{attr: a, pos: st.Pos(), source: k.Pos(), field: constText(k), ctor: ctor, zero: true}, true
+		}
+		return zeroStore{}, false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg != st.Parent().Pkg {
+		return zeroStore{}, false
+	}
+	z := zeroReturn(callee, summaries, 0)
+	if z == nil || z.empty {
+		return zeroStore{}, false
+	}
+	for _, arg := range call.Call.Args {
+		if guarded(st.Block(), arg, apiField(arg)) {
+			return zeroStore{}, false
+		}
+	}
+	return zeroStore{attr: a, pos: st.Pos(), source: z.pos, field: callee.Name(), ctor: z.ctor, zero: true, helper: true}, true
+}
+
+// valueStore: st writes a known value made by a framework scalar constructor
+// (types.StringValue, StringPointerValue...) or by a package function: not a
+// null, not a value loaded from another model.
+func valueStore(st *ssa.Store) bool {
+	call, ok := st.Val.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return false
+	}
+	if framework(fn) {
+		switch n := fn.Name(); {
+		case scalarCtor(call) != "":
+			return true
+		case len(n) > len("PointerValue") && n[len(n)-len("PointerValue"):] == "PointerValue":
+			return true
+		}
+		return false
+	}
+	return fn.Pkg == st.Parent().Pkg && fn.Blocks != nil
+}
+
+func constText(k ssa.Value) string {
+	c, ok := k.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "zero"
+	}
+	return c.Value.ExactString()
+}
+
+// apiField: the struct field v is loaded from, if any.
+func apiField(v ssa.Value) types.Object {
+	switch x := unconvert(v).(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldVar(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		return fieldVar(x.X.Type(), x.Field)
+	}
+	return nil
+}
+
+// zeroReturn: fn (a package function) has a return, on a path no framework
+// IsNull, IsUnknown or Equal test decides, of a known zero: types.XxxValue
+// of a zero constant, a collection constructor that makes an empty
+// collection rather than null (ListValue, SetValueMust, or XxxValueFrom of a
+// slice the function made, or of nil replaced by one) with no test of its
+// elements' emptiness above, or the result of another such helper.
+func zeroReturn(fn *ssa.Function, summaries map[*ssa.Function]*zeroResult, n int) *zeroResult {
+	if fn == nil || fn.Blocks == nil || n > 2 {
+		return nil
+	}
+	if z, ok := summaries[fn]; ok {
+		return z
+	}
+	summaries[fn] = nil // cycles
+	var found *zeroResult
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 || fwGuarded(b) {
+			continue
+		}
+		v := ret.Results[0]
+		if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
+			v = e.Tuple
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if ctor := scalarCtor(call); ctor != "" && len(call.Call.Args) == 1 {
+			if k, ok := zeroArg(call.Call.Args[0], "", nil); ok {
+				found = &zeroResult{pos: k.Pos(), ctor: ctor + "(" + constText(k) + ")"}
+				break
+			}
+			continue
+		}
+		if ctor := collectionCtor(call); ctor != "" && len(call.Call.Args) > 0 {
+			elems := call.Call.Args[len(call.Call.Args)-1]
+			if len(ctorArgs(ctor)) > 0 && !madeSome(elems, 0) {
+				continue
+			}
+			if elemsGuarded(b, elems, fn) {
+				continue
+			}
+			found = &zeroResult{pos: call.Pos(), ctor: ctor, empty: true}
+			break
+		}
+		if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg {
+			if z := zeroReturn(callee, summaries, n+1); z != nil {
+				found = &zeroResult{pos: call.Pos(), ctor: callee.Name(), empty: z.empty}
+				break
+			}
+		}
+	}
+	summaries[fn] = found
+	return found
+}
+
+// ctorArgs: the From constructors take the Go value to convert; a nil one
+// becomes null, so only a slice made here is a sure empty.
+func ctorArgs(ctor string) string {
+	if len(ctor) > 4 && ctor[len(ctor)-4:] == "From" {
+		return "from"
+	}
+	return ""
+}
+
+// madeSome: v is a slice or map made here, or a phi one of whose edges is
+// (if vals == nil { vals = []string{} }).
+func madeSome(v ssa.Value, depth int) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if madeHere(v, depth) {
+		return true
+	}
+	if phi, ok := v.(*ssa.Phi); ok && depth < 4 {
+		for _, e := range phi.Edges {
+			if madeSome(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fwGuarded: a test of a framework value (IsNull, IsUnknown, Equal) dominates b.
+func fwGuarded(b *ssa.BasicBlock) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && mentions(ifi.Cond, nil, nil, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// elemsGuarded: a test that the elements, or a parameter of fn, are empty or
+// nil dominates b (if len(tags) == 0 { return types.ListNull(...) }).
+func elemsGuarded(b *ssa.BasicBlock, elems ssa.Value, fn *ssa.Function) bool {
+	r := relevance{chain: map[ssa.Value]bool{}}
+	var walk func(v ssa.Value, n int)
+	walk = func(v ssa.Value, n int) {
+		if n > 8 || r.chain[v] {
+			return
+		}
+		r.chain[v] = true
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			walk(x.X, n+1)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e, n+1)
+			}
+		case *ssa.Call:
+			if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" {
+				walk(x.Call.Args[0], n+1)
+			}
+		case *ssa.UnOp:
+			walk(x.X, n+1)
+		}
+	}
+	walk(elems, 0)
+	for _, p := range fn.Params {
+		walk(p, 0)
+	}
+	return r.guarded(b)
+}
+
+// helperEmptyStoreOf: st stores the result of a package helper that can
+// answer an empty collection (zeroReturn), with no test of the helper's
+// arguments' emptiness or of the attribute above it and no repair after.
+func helperEmptyStoreOf(st *ssa.Store, a *facts.Attribute, others []*ssa.Store, summaries map[*ssa.Function]*zeroResult) (zeroStore, bool) {
+	v := st.Val
+	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return zeroStore{}, false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg != st.Parent().Pkg || framework(callee) {
+		return zeroStore{}, false
+	}
+	z := zeroReturn(callee, summaries, 0)
+	if z == nil || !z.empty {
+		return zeroStore{}, false
+	}
+	for _, arg := range call.Call.Args {
+		rel := newRelevance(st, arg)
+		if rel.guarded(st.Block()) || !rel.unrepairedPath(st, others) {
+			return zeroStore{}, false
+		}
+	}
+	return zeroStore{attr: a, pos: st.Pos(), source: z.pos, field: callee.Name(), ctor: z.ctor, empty: true, helper: true}, true
+}

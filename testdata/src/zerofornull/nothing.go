@@ -1,0 +1,179 @@
+package zerofornull
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// role is what the API answers: pointers, nil when unset.
+type role struct {
+	Key         string
+	Description *string
+	Summary     *string
+	FirstName   *string
+	LastName    *string
+	Note        *string
+	Weight      *int64
+	Topic       *string
+	Tags        []string
+	Labels      []string
+	Owners      []string
+	Filters     []string
+}
+
+type roleModel struct {
+	ID          types.String `tfsdk:"id"`
+	Description types.String `tfsdk:"description"`
+	Summary     types.String `tfsdk:"summary"`
+	FirstName   types.String `tfsdk:"first_name"`
+	LastName    types.String `tfsdk:"last_name"`
+	Note        types.String `tfsdk:"note"`
+	Weight      types.Int64  `tfsdk:"weight"`
+	Topic       types.String `tfsdk:"topic"`
+	Tags        types.Set    `tfsdk:"tags"`
+	Labels      types.Set    `tfsdk:"labels"`
+	Owners      types.Set    `tfsdk:"owners"`
+	Filters     types.List   `tfsdk:"filters"`
+}
+
+type roleResource struct{}
+
+func fetchRole(string) *role { return &role{} }
+
+func (r *roleResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_role"
+}
+
+func (r *roleResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":          schema.StringAttribute{Computed: true},
+		"description": schema.StringAttribute{Optional: true},
+		"summary":     schema.StringAttribute{Optional: true, Computed: true},
+		"first_name":  schema.StringAttribute{Optional: true},
+		"last_name":   schema.StringAttribute{Optional: true},
+		"note":        schema.StringAttribute{Optional: true},
+		"weight":      schema.Int64Attribute{Optional: true},
+		"topic":       schema.StringAttribute{Optional: true},
+		"tags":        schema.SetAttribute{Optional: true, ElementType: types.StringType},
+		"labels":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
+		"owners":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
+		"filters":     schema.ListAttribute{Optional: true, ElementType: types.StringType},
+	}}
+}
+
+func (r *roleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan roleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	r.readInto(ctx, plan.ID.ValueString(), &plan)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// stringFromPointer answers "" for nil: a known zero, never null.
+func stringFromPointer(p *string) types.String {
+	if p == nil {
+		return types.StringValue("")
+	}
+	return types.StringValue(*p)
+}
+
+// stringOrNull answers null for nil.
+func stringOrNull(p *string) types.String {
+	if p == nil {
+		return types.StringNull()
+	}
+	return types.StringValue(*p)
+}
+
+// stringKeepingPlan answers "" only where the plan held a value.
+func stringKeepingPlan(plan types.String, p *string) types.String {
+	if p == nil {
+		if plan.IsNull() {
+			return types.StringNull()
+		}
+		return types.StringValue("")
+	}
+	return types.StringValue(*p)
+}
+
+// setFromSlice makes an empty set of a nil slice.
+func setFromSlice(ctx context.Context, vals []string) (types.Set, diag.Diagnostics) {
+	if vals == nil {
+		vals = []string{}
+	}
+	return types.SetValueFrom(ctx, types.StringType, vals)
+}
+
+// setOrNull makes null of an empty slice.
+func setOrNull(ctx context.Context, vals []string) (types.Set, diag.Diagnostics) {
+	if len(vals) == 0 {
+		return types.SetNull(types.StringType), nil
+	}
+	return types.SetValueFrom(ctx, types.StringType, vals)
+}
+
+// flattenFilters builds the list element by element: empty when there are none.
+func flattenFilters(filters []string) types.List {
+	out := make([]attr.Value, 0)
+	for _, f := range filters {
+		out = append(out, types.StringValue(f))
+	}
+	return types.ListValueMust(types.StringType, out)
+}
+
+func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel) {
+	out := fetchRole(id)
+	data.ID = types.StringValue(out.Key)
+	if out.Description != nil {
+		data.Description = types.StringValue(*out.Description)
+	} else {
+		data.Description = types.StringValue("") // want `APPLY-2: roleResource.Create saves "description" \(Optional, not Computed\) as types.StringValue\(""\): when the configuration leaves it out, the plan holds null and the API has no value`
+	}
+	if out.Summary != nil {
+		data.Summary = types.StringValue(*out.Summary)
+	} else {
+		data.Summary = types.StringValue("") // Optional+Computed: the plan holds unknown
+	}
+	data.FirstName = stringFromPointer(out.FirstName) // want `APPLY-2: roleResource.Create saves "first_name" \(Optional, not Computed\) as stringFromPointer\(\.\.\.\)`
+	data.LastName = stringOrNull(out.LastName)        // null for nil
+	data.Note = stringKeepingPlan(data.Note, out.Note) // "" only where the plan had a value
+	weight := int64(0)
+	if out.Weight != nil {
+		weight = *out.Weight
+	}
+	data.Weight = types.Int64Value(weight) // want `APPLY-2: roleResource.Create saves "weight" \(Optional, not Computed\) as types.Int64Value\(0\)`
+	if out.Topic != nil {
+		data.Topic = types.StringValue(*out.Topic)
+	} else if !data.Topic.IsNull() {
+		data.Topic = types.StringValue("") // the configuration said ""
+	}
+	var d diag.Diagnostics
+	data.Tags, d = setFromSlice(ctx, out.Tags) // want `APPLY-2: roleResource.Create saves "tags" \(Optional, not Computed\) as setFromSlice\(\.\.\.\) \(types.SetValueFrom inside\) on every path`
+	_ = d
+	data.Labels, _ = setOrNull(ctx, out.Labels) // null for none
+	if len(out.Owners) > 0 {
+		data.Owners, _ = setFromSlice(ctx, out.Owners) // only when the API has some
+	}
+	data.Filters = flattenFilters(out.Filters) // want `APPLY-2: roleResource.Create saves "filters" \(Optional, not Computed\) as flattenFilters\(\.\.\.\) \(types.ListValueMust inside\)`
+}
+
+func (r *roleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state roleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *roleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan roleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *roleResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+var _ resource.Resource = &roleResource{}

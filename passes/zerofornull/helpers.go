@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -77,10 +78,8 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 	if a == nil || collection(a) || testedFields(st.Block(), attrs)[key] {
 		return zeroStore{}, false
 	}
-	for _, o := range ss {
-		if o != st && !valueStore(o) {
-			return zeroStore{}, false
-		}
+	if !zeroUnrepaired(st, ss, a) {
+		return zeroStore{}, false
 	}
 	call, ok := st.Val.(*ssa.Call)
 	if !ok {
@@ -106,6 +105,110 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 		}
 	}
 	return zeroStore{attr: a, pos: st.Pos(), source: z.pos, field: callee.Name(), ctor: z.ctor, zero: true, helper: true}, true
+}
+
+// zeroUnrepaired: a path runs from st to a return of its function with no
+// other store to the field and no test of the attribute's own framework
+// value (plan.Token.IsNull()) on the way; and no other function followed
+// writes the field with something else than a known value (a helper that
+// puts the null back).
+func zeroUnrepaired(st *ssa.Store, ss []*ssa.Store, a *facts.Attribute) bool {
+	rewrites := map[*ssa.BasicBlock]bool{}
+	for _, o := range ss {
+		if o == st {
+			continue
+		}
+		if o.Parent() != st.Parent() {
+			if !valueStore(o) {
+				return false
+			}
+			continue
+		}
+		rewrites[o.Block()] = true
+	}
+	if rewrites[st.Block()] && storedLater(st, ss) {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{st.Block()}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b != st.Block() && rewrites[b] {
+			continue
+		}
+		switch last := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.If:
+			if testsAttr(last.Cond, a.Name, 0) {
+				continue
+			}
+		}
+		work = append(work, b.Succs...)
+	}
+	return false
+}
+
+// storedLater: another store of ss follows st in st's block.
+func storedLater(st *ssa.Store, ss []*ssa.Store) bool {
+	after := false
+	for _, in := range st.Block().Instrs {
+		if in == st {
+			after = true
+			continue
+		}
+		if o, ok := in.(*ssa.Store); ok && after {
+			for _, x := range ss {
+				if x == o {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// testsAttr: cond asks IsNull, IsUnknown or Equal of a model field tagged
+// name (plan.Token.IsNull()).
+func testsAttr(x ssa.Value, name string, n int) bool {
+	if n > 6 {
+		return false
+	}
+	switch y := x.(type) {
+	case *ssa.BinOp:
+		return testsAttr(y.X, name, n+1) || testsAttr(y.Y, name, n+1)
+	case *ssa.UnOp:
+		if y.Op == token.NOT {
+			return testsAttr(y.X, name, n+1)
+		}
+	case *ssa.Phi:
+		for _, e := range y.Edges {
+			if testsAttr(e, name, n+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		fn := y.Call.StaticCallee()
+		if fn == nil || fn.Signature.Recv() == nil || len(y.Call.Args) == 0 || !framework(fn) {
+			return false
+		}
+		switch fn.Name() {
+		case "IsNull", "IsUnknown", "Equal":
+		default:
+			return false
+		}
+		if u, ok := y.Call.Args[0].(*ssa.UnOp); ok && u.Op == token.MUL {
+			if fa, ok := u.X.(*ssa.FieldAddr); ok {
+				return modelflow.FieldTag(fa) == name
+			}
+		}
+	}
+	return false
 }
 
 // valueStore: st writes a known value made by a framework scalar constructor

@@ -177,3 +177,69 @@ func (r *roleResource) Delete(ctx context.Context, req resource.DeleteRequest, r
 }
 
 var _ resource.Resource = &roleResource{}
+
+// A model built with a zero default that only a configured value replaces.
+type notifyModel struct {
+	ID     types.String `tfsdk:"id"`
+	Token  types.String `tfsdk:"token"`
+	Secret types.String `tfsdk:"secret"`
+	Kind   types.String `tfsdk:"kind"`
+}
+
+type notifyResource struct{}
+
+func (r *notifyResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_notify"
+}
+
+func (r *notifyResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":     schema.StringAttribute{Computed: true},
+		"token":  schema.StringAttribute{Optional: true, Sensitive: true},
+		"secret": schema.StringAttribute{Optional: true, Sensitive: true},
+		"kind":   schema.StringAttribute{Optional: true},
+	}}
+}
+
+func notifyFromAPI(id string, plan notifyModel) *notifyModel {
+	result := notifyModel{
+		ID:     types.StringValue(id),
+		Token:  types.StringValue(""), // want `APPLY-2: notifyResource.Create saves "token" \(Optional, not Computed\) as types.StringValue\(""\)`
+		Secret: types.StringValue(""), // the null is put back below
+		Kind:   types.StringValue(""), // the plan's value replaces it below
+	}
+	if plan.Token.ValueString() != "" {
+		result.Token = plan.Token
+	}
+	if plan.Secret.IsNull() {
+		result.Secret = types.StringNull()
+	} else {
+		result.Secret = plan.Secret
+	}
+	result.Kind = plan.Kind
+	return &result
+}
+
+func (r *notifyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan notifyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	state := notifyFromAPI("n", plan)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *notifyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state notifyModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *notifyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan notifyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *notifyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+var _ resource.Resource = &notifyResource{}

@@ -81,6 +81,15 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 	if !zeroUnrepaired(st, ss, a) {
 		return zeroStore{}, false
 	}
+	if phi, ok := st.Val.(*ssa.Phi); ok {
+		// x := types.StringValue(""); if p != nil { x = ... }; m.X = x
+		z, ok := zeroValue(phi, st.Block(), st.Parent().Pkg, summaries, 0)
+		if !ok {
+			return zeroStore{}, false
+		}
+		z.attr, z.pos = a, st.Pos()
+		return z, true
+	}
 	call, ok := st.Val.(*ssa.Call)
 	if !ok {
 		return zeroStore{}, false

@@ -37,14 +37,13 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		attrs := attruse.ByModel(r, model, candidate)
-		if len(attrs) == 0 {
-			continue
-		}
 		// Create and Update first: a store they reach is an apply error,
 		// one only Read reaches a change on every plan.
 		for _, method := range []string{"Create", "Update", "Read"} {
 			fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]
-			for _, s := range zeroStores(fn, attrs) {
+			stores := zeroStores(fn, attrs)
+			stores = append(stores, objectZeros(fn, r, map[*ssa.Function]*zeroResult{})...)
+			for _, s := range stores {
 				if reported[s.pos] {
 					continue
 				}

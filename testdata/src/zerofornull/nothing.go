@@ -243,3 +243,100 @@ func (r *notifyResource) Delete(ctx context.Context, req resource.DeleteRequest,
 }
 
 var _ resource.Resource = &notifyResource{}
+
+// Nested objects built from maps keyed by attribute name.
+type flagRule struct {
+	Variation   *int64
+	Description *string
+	Weight      *int64
+	Label       *string
+}
+
+type flagModel struct {
+	ID    types.String `tfsdk:"id"`
+	Rules types.List   `tfsdk:"rules"`
+	Alias types.String `tfsdk:"alias"`
+}
+
+type flagResource struct{}
+
+func (r *flagResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_flag"
+}
+
+func (r *flagResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":    schema.StringAttribute{Computed: true},
+		"alias": schema.StringAttribute{Optional: true},
+		"rules": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"variation":   schema.Int64Attribute{Optional: true},
+			"description": schema.StringAttribute{Optional: true},
+			"weight":      schema.Int64Attribute{Optional: true, Computed: true},
+			"label":       schema.StringAttribute{Optional: true},
+		}}},
+	}}
+}
+
+var ruleAttrTypes = map[string]attr.Type{
+	"variation":   types.Int64Type,
+	"description": types.StringType,
+	"weight":      types.Int64Type,
+	"label":       types.StringType,
+}
+
+func rulesValue(rules []flagRule) types.List {
+	elems := make([]attr.Value, 0, len(rules))
+	for _, r := range rules {
+		variation := types.Int64Value(0)
+		if r.Variation != nil {
+			variation = types.Int64Value(*r.Variation)
+		}
+		description := types.StringNull()
+		if r.Description != nil {
+			description = types.StringValue(*r.Description)
+		}
+		weight := types.Int64Value(0)
+		if r.Weight != nil {
+			weight = types.Int64Value(*r.Weight)
+		}
+		elems = append(elems, types.ObjectValueMust(ruleAttrTypes, map[string]attr.Value{
+			"variation":   variation, // want `APPLY-2: flagResource.Create saves "variation" \(Optional, not Computed\) as types.Int64Value\(0\)`
+			"description": description,
+			"weight":      weight, // Optional+Computed
+			"label":       stringOrNull(r.Label),
+		}))
+	}
+	return types.ListValueMust(types.ObjectType{AttrTypes: ruleAttrTypes}, elems)
+}
+
+func (r *flagResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan flagModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var rules []flagRule
+	if !plan.Rules.IsNull() {
+		plan.Rules = rulesValue(rules)
+	}
+	alias := types.StringValue("")
+	if a := fetchRole("x").Note; a != nil {
+		alias = types.StringValue(*a)
+	}
+	plan.Alias = alias // want `APPLY-2: flagResource.Create saves "alias" \(Optional, not Computed\) as types.StringValue\(""\)`
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *flagResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state flagModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *flagResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan flagModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *flagResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}
+
+var _ resource.Resource = &flagResource{}

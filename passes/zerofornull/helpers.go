@@ -96,7 +96,7 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 	}
 	if ctor := scalarCtor(call); ctor != "" && len(call.Call.Args) == 1 {
 		if k, ok := zeroArg(call.Call.Args[0], key, attrs); ok {
-			return zeroStore{attr: a, pos: st.Pos(), source: k.Pos(), field: constText(k), ctor: ctor, zero: true}, true
+			return zeroStore{attr: a, pos: st.Pos(), source: posOr(k, call.Pos()), field: constText(k), ctor: ctor, zero: true}, true
 		}
 		return zeroStore{}, false
 	}
@@ -295,7 +295,7 @@ func zeroReturn(fn *ssa.Function, summaries map[*ssa.Function]*zeroResult, n int
 		}
 		if ctor := scalarCtor(call); ctor != "" && len(call.Call.Args) == 1 {
 			if k, ok := zeroArg(call.Call.Args[0], "", nil); ok {
-				found = &zeroResult{pos: k.Pos(), ctor: ctor + "(" + constText(k) + ")"}
+				found = &zeroResult{pos: posOr(k, call.Pos()), ctor: ctor + "(" + constText(k) + ")"}
 				break
 			}
 			continue

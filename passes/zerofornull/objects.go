@@ -139,11 +139,20 @@ func zeroValue(v ssa.Value, at *ssa.BasicBlock, pkg *ssa.Package, summaries map[
 		}
 	case *ssa.Call:
 		if ctor := scalarCtor(x); ctor != "" && len(x.Call.Args) == 1 {
-			k := unconvert(x.Call.Args[0])
-			if tfssa.ZeroConst(k) {
-				return zeroStore{source: x.Pos(), field: constText(k), ctor: ctor, zero: true}, true
+			k, ok := zeroArg(x.Call.Args[0], "", nil)
+			if !ok {
+				return zeroStore{}, false
 			}
-			return zeroStore{}, false
+			if phi, isPhi := unconvert(x.Call.Args[0]).(*ssa.Phi); isPhi {
+				// the edge carrying the constant must not be decided by a
+				// framework test either
+				for i, e := range phi.Edges {
+					if unconvert(e) == k && i < len(phi.Block().Preds) && fwGuarded(phi.Block().Preds[i]) {
+						return zeroStore{}, false
+					}
+				}
+			}
+			return zeroStore{source: posOr(k, x.Pos()), field: constText(k), ctor: ctor, zero: true}, true
 		}
 		callee := x.Call.StaticCallee()
 		if callee == nil || callee.Pkg != pkg {
@@ -203,4 +212,10 @@ func nestedCandidate(attrs []facts.Attribute, keys []string, key string) *facts.
 	return found
 }
 
-var _ = token.NoPos
+// posOr: v's position, or at when it has none (a constant).
+func posOr(v ssa.Value, at token.Pos) token.Pos {
+	if v.Pos().IsValid() {
+		return v.Pos()
+	}
+	return at
+}

@@ -138,8 +138,8 @@ func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel)
 	} else {
 		data.Summary = types.StringValue("") // Optional+Computed: the plan holds unknown
 	}
-	data.FirstName = stringFromPointer(out.FirstName) // want `APPLY-2: roleResource.Create saves "first_name" \(Optional, not Computed\) as stringFromPointer\(\.\.\.\)`
-	data.LastName = stringOrNull(out.LastName)        // null for nil
+	data.FirstName = stringFromPointer(out.FirstName)  // want `APPLY-2: roleResource.Create saves "first_name" \(Optional, not Computed\) as stringFromPointer\(\.\.\.\)`
+	data.LastName = stringOrNull(out.LastName)         // null for nil
 	data.Note = stringKeepingPlan(data.Note, out.Note) // "" only where the plan had a value
 	weight := int64(0)
 	if out.Weight != nil {
@@ -250,6 +250,7 @@ type flagRule struct {
 	Description *string
 	Weight      *int64
 	Label       *string
+	Title       *string
 }
 
 type flagModel struct {
@@ -273,6 +274,7 @@ func (r *flagResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 			"description": schema.StringAttribute{Optional: true},
 			"weight":      schema.Int64Attribute{Optional: true, Computed: true},
 			"label":       schema.StringAttribute{Optional: true},
+			"title":       schema.StringAttribute{Optional: true},
 		}}},
 	}}
 }
@@ -282,6 +284,7 @@ var ruleAttrTypes = map[string]attr.Type{
 	"description": types.StringType,
 	"weight":      types.Int64Type,
 	"label":       types.StringType,
+	"title":       types.StringType,
 }
 
 func rulesValue(rules []flagRule) types.List {
@@ -299,8 +302,13 @@ func rulesValue(rules []flagRule) types.List {
 		if r.Weight != nil {
 			weight = types.Int64Value(*r.Weight)
 		}
+		title := ""
+		if r.Title != nil {
+			title = *r.Title
+		}
 		elems = append(elems, types.ObjectValueMust(ruleAttrTypes, map[string]attr.Value{
-			"variation":   variation, // want `APPLY-2: flagResource.Create saves "variation" \(Optional, not Computed\) as types.Int64Value\(0\)`
+			"title":       types.StringValue(title), // want `APPLY-2: flagResource.Create saves "title" \(Optional, not Computed\) as types.StringValue\(""\)`
+			"variation":   variation,                // want `APPLY-2: flagResource.Create saves "variation" \(Optional, not Computed\) as types.Int64Value\(0\)`
 			"description": description,
 			"weight":      weight, // Optional+Computed
 			"label":       stringOrNull(r.Label),

@@ -3,11 +3,13 @@ package zerofornull
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -105,7 +107,7 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 		return zeroStore{}, false
 	}
 	z := zeroReturn(callee, summaries, 0)
-	if z == nil || z.empty {
+	if z == nil || z.empty || toldNull(call.Call.Args) {
 		return zeroStore{}, false
 	}
 	for _, arg := range call.Call.Args {
@@ -250,6 +252,44 @@ func constText(k ssa.Value) string {
 		return "zero"
 	}
 	return c.Value.ExactString()
+}
+
+// toldNull: an argument hands the helper a framework value (the plan's or
+// the prior state's) or whether one is null (toStringSet(ids,
+// state.UserIDs.IsNull())): the helper can keep the null itself.
+func toldNull(args []ssa.Value) bool {
+	for _, a := range args {
+		a = unconvert(a)
+		if u, ok := a.(*ssa.UnOp); ok && u.Op == token.NOT {
+			a = u.X
+		}
+		if isFrameworkValue(a.Type()) {
+			return true
+		}
+		if c, ok := a.(*ssa.Call); ok {
+			if fn := c.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && framework(fn) {
+				switch fn.Name() {
+				case "IsNull", "IsUnknown", "Equal":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isFrameworkValue: t is (a pointer to) a type of the framework's types or
+// basetypes packages (types.String, types.Set...).
+func isFrameworkValue(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return strings.HasPrefix(path, tfapi.Framework) && (strings.HasSuffix(path, "/types") || strings.HasSuffix(path, "/basetypes"))
 }
 
 // apiField: the struct field v is loaded from, if any.
@@ -413,7 +453,7 @@ func helperEmptyStoreOf(st *ssa.Store, a *facts.Attribute, others []*ssa.Store, 
 		return zeroStore{}, false
 	}
 	z := zeroReturn(callee, summaries, 0)
-	if z == nil || !z.empty {
+	if z == nil || !z.empty || toldNull(call.Call.Args) {
 		return zeroStore{}, false
 	}
 	for _, arg := range call.Call.Args {

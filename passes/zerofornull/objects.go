@@ -158,7 +158,7 @@ func zeroValue(v ssa.Value, at *ssa.BasicBlock, pkg *ssa.Package, summaries map[
 		if callee == nil || callee.Pkg != pkg {
 			return zeroStore{}, false
 		}
-		if z := zeroReturn(callee, summaries, 0); z != nil && !z.empty {
+		if z := zeroReturn(callee, summaries, 0); z != nil && !z.empty && !toldNull(x.Call.Args) {
 			for _, arg := range x.Call.Args {
 				if guarded(x.Block(), arg, apiField(arg)) {
 					return zeroStore{}, false

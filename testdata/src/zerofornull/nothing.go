@@ -24,6 +24,7 @@ type role struct {
 	Labels      []string
 	Owners      []string
 	Filters     []string
+	Groups      []string
 }
 
 type roleModel struct {
@@ -39,6 +40,7 @@ type roleModel struct {
 	Labels      types.Set    `tfsdk:"labels"`
 	Owners      types.Set    `tfsdk:"owners"`
 	Filters     types.List   `tfsdk:"filters"`
+	Groups      types.Set    `tfsdk:"groups"`
 }
 
 type roleResource struct{}
@@ -63,6 +65,7 @@ func (r *roleResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 		"labels":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"owners":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"filters":     schema.ListAttribute{Optional: true, ElementType: types.StringType},
+		"groups":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
 	}}
 }
 
@@ -125,6 +128,18 @@ func flattenFilters(filters []string) types.List {
 	return types.ListValueMust(types.StringType, out)
 }
 
+// setKeepingNull is told whether the attribute was null.
+func setKeepingNull(ids []string, keepNull bool) (types.Set, diag.Diagnostics) {
+	if len(ids) == 0 && keepNull {
+		return types.SetNull(types.StringType), nil
+	}
+	values := make([]attr.Value, len(ids))
+	for i, id := range ids {
+		values[i] = types.StringValue(id)
+	}
+	return types.SetValue(types.StringType, values)
+}
+
 func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel) {
 	out := fetchRole(id)
 	data.ID = types.StringValue(out.Key)
@@ -158,7 +173,8 @@ func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel)
 	if len(out.Owners) > 0 {
 		data.Owners, _ = setFromSlice(ctx, out.Owners) // only when the API has some
 	}
-	data.Filters = flattenFilters(out.Filters) // want `APPLY-2: roleResource.Create saves "filters" \(Optional, not Computed\) as flattenFilters\(\.\.\.\) \(types.ListValueMust inside\)`
+	data.Groups, _ = setKeepingNull(out.Groups, data.Groups.IsNull()) // keeps the null itself
+	data.Filters = flattenFilters(out.Filters)                        // want `APPLY-2: roleResource.Create saves "filters" \(Optional, not Computed\) as flattenFilters\(\.\.\.\) \(types.ListValueMust inside\)`
 }
 
 func (r *roleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

@@ -83,7 +83,7 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 	if !zeroUnrepaired(st, ss, a) {
 		return zeroStore{}, false
 	}
-	if phi, ok := st.Val.(*ssa.Phi); ok {
+	if phi, ok := st.Val.(*ssa.Phi); ok && !consulted(st.Block(), a.Name) {
 		// x := types.StringValue(""); if p != nil { x = ... }; m.X = x
 		z, ok := zeroValue(phi, st.Block(), st.Parent().Pkg, summaries, 0)
 		if !ok {
@@ -96,7 +96,13 @@ func constZeroStoreOf(st *ssa.Store, key string, ss []*ssa.Store, attrs map[stri
 	if !ok {
 		return zeroStore{}, false
 	}
+	if consulted(st.Block(), a.Name) {
+		return zeroStore{}, false
+	}
 	if ctor := scalarCtor(call); ctor != "" && len(call.Call.Args) == 1 {
+		if testsValue(st.Block(), unconvert(call.Call.Args[0])) {
+			return zeroStore{}, false // if v != "" { m.X = types.StringValue(v) }
+		}
 		if k, ok := zeroArg(call.Call.Args[0], key, attrs); ok {
 			return zeroStore{attr: a, pos: st.Pos(), source: posOr(k, call.Pos()), field: constText(k), ctor: ctor, zero: true}, true
 		}
@@ -252,6 +258,107 @@ func constText(k ssa.Value) string {
 		return "zero"
 	}
 	return c.Value.ExactString()
+}
+
+// testsValue: a branch dominating b tests v itself (if v != "" { ... }).
+func testsValue(b *ssa.BasicBlock, v ssa.Value) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && usesValue(ifi.Cond, v, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func usesValue(x, v ssa.Value, n int) bool {
+	if x == nil || n > 6 {
+		return false
+	}
+	if x == v {
+		return true
+	}
+	switch y := x.(type) {
+	case *ssa.BinOp:
+		return usesValue(y.X, v, n+1) || usesValue(y.Y, v, n+1)
+	case *ssa.UnOp:
+		return usesValue(y.X, v, n+1)
+	case *ssa.Convert:
+		return usesValue(y.X, v, n+1)
+	case *ssa.ChangeType:
+		return usesValue(y.X, v, n+1)
+	case *ssa.Phi:
+		for _, e := range y.Edges {
+			if usesValue(e, v, n+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		for _, a := range y.Call.Args {
+			if usesValue(a, v, n+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// consulted: a branch dominating b reads the attribute's own framework
+// value otherwise than by IsNull or IsUnknown (m.X.ValueInt64() == 0,
+// known(m.X)): the code asks what the configuration said before writing,
+// which it may do right.
+func consulted(b *ssa.BasicBlock, name string) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && readsAttr(ifi.Cond, name, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func readsAttr(x ssa.Value, name string, n int) bool {
+	if x == nil || n > 8 {
+		return false
+	}
+	switch y := x.(type) {
+	case *ssa.BinOp:
+		return readsAttr(y.X, name, n+1) || readsAttr(y.Y, name, n+1)
+	case *ssa.UnOp:
+		if y.Op == token.MUL {
+			if fa, ok := y.X.(*ssa.FieldAddr); ok {
+				return modelflow.FieldTag(fa) == name && n > 0
+			}
+		}
+		return readsAttr(y.X, name, n+1)
+	case *ssa.Field:
+		return false
+	case *ssa.Phi:
+		for _, e := range y.Edges {
+			if readsAttr(e, name, n+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if fn := y.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && framework(fn) {
+			switch fn.Name() {
+			case "IsNull", "IsUnknown":
+				return false // decided by polarity (testedFields)
+			}
+		}
+		for _, a := range y.Call.Args {
+			if readsAttr(a, name, n+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // toldNull: an argument hands the helper a framework value (the plan's or

@@ -140,7 +140,7 @@ func zeroValue(v ssa.Value, at *ssa.BasicBlock, pkg *ssa.Package, summaries map[
 	case *ssa.Call:
 		if ctor := scalarCtor(x); ctor != "" && len(x.Call.Args) == 1 {
 			k, ok := zeroArg(x.Call.Args[0], "", nil)
-			if !ok {
+			if !ok || testsValue(x.Block(), unconvert(x.Call.Args[0])) {
 				return zeroStore{}, false
 			}
 			if phi, isPhi := unconvert(x.Call.Args[0]).(*ssa.Phi); isPhi {

@@ -196,10 +196,12 @@ var _ resource.Resource = &roleResource{}
 
 // A model built with a zero default that only a configured value replaces.
 type notifyModel struct {
-	ID     types.String `tfsdk:"id"`
-	Token  types.String `tfsdk:"token"`
-	Secret types.String `tfsdk:"secret"`
-	Kind   types.String `tfsdk:"kind"`
+	ID      types.String `tfsdk:"id"`
+	Token   types.String `tfsdk:"token"`
+	Secret  types.String `tfsdk:"secret"`
+	Kind    types.String `tfsdk:"kind"`
+	Channel types.String `tfsdk:"channel"`
+	Offset  types.Int64  `tfsdk:"offset"`
 }
 
 type notifyResource struct{}
@@ -210,10 +212,12 @@ func (r *notifyResource) Metadata(ctx context.Context, req resource.MetadataRequ
 
 func (r *notifyResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
-		"id":     schema.StringAttribute{Computed: true},
-		"token":  schema.StringAttribute{Optional: true, Sensitive: true},
-		"secret": schema.StringAttribute{Optional: true, Sensitive: true},
-		"kind":   schema.StringAttribute{Optional: true},
+		"id":      schema.StringAttribute{Computed: true},
+		"token":   schema.StringAttribute{Optional: true, Sensitive: true},
+		"secret":  schema.StringAttribute{Optional: true, Sensitive: true},
+		"kind":    schema.StringAttribute{Optional: true},
+		"channel": schema.StringAttribute{Optional: true},
+		"offset":  schema.Int64Attribute{Optional: true},
 	}}
 }
 
@@ -233,8 +237,27 @@ func notifyFromAPI(id string, plan notifyModel) *notifyModel {
 		result.Secret = plan.Secret
 	}
 	result.Kind = plan.Kind
+	channel := ""
+	if len(id) > 3 {
+		channel = id[3:]
+	}
+	if channel != "" { // only a value the API has
+		result.Channel = types.StringValue(channel)
+	}
+	result.Offset = plan.Offset
+	configZero := known(plan.Offset) && plan.Offset.ValueInt64() == 0
+	switch {
+	case len(id) > 5:
+		result.Offset = types.Int64Value(int64(len(id)))
+	case configZero:
+		result.Offset = types.Int64Value(0) // the configuration said 0
+	default:
+		result.Offset = types.Int64Null()
+	}
 	return &result
 }
+
+func known(v types.Int64) bool { return !v.IsNull() && !v.IsUnknown() }
 
 func (r *notifyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan notifyModel

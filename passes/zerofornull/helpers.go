@@ -361,6 +361,29 @@ func readsAttr(x ssa.Value, name string, n int) bool {
 	return false
 }
 
+// guardedInLoop: as relevance.guarded, for tests inside a loop body (for _,
+// s := range skills { if v, ok := s["tags"].([]any); ok { ... } }), a
+// range loop's own index test aside.
+func guardedInLoop(r relevance, b *ssa.BasicBlock) bool {
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || !tfssa.InCycle(p) {
+			continue
+		}
+		if bo, ok := ifi.Cond.(*ssa.BinOp); ok && (bo.Op == token.LSS || bo.Op == token.LEQ || bo.Op == token.GTR || bo.Op == token.GEQ) {
+			continue
+		}
+		if r.test(ifi.Cond, 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // toldNull: an argument hands the helper a framework value (the plan's or
 // the prior state's) or whether one is null (toStringSet(ids,
 // state.UserIDs.IsNull())): the helper can keep the null itself.
@@ -565,7 +588,7 @@ func helperEmptyStoreOf(st *ssa.Store, a *facts.Attribute, others []*ssa.Store, 
 	}
 	for _, arg := range call.Call.Args {
 		rel := newRelevance(st, arg)
-		if rel.guarded(st.Block()) || !rel.unrepairedPath(st, others) {
+		if rel.guarded(st.Block()) || guardedInLoop(rel, st.Block()) || !rel.unrepairedPath(st, others) {
 			return zeroStore{}, false
 		}
 	}

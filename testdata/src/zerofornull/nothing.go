@@ -25,6 +25,7 @@ type role struct {
 	Owners      []string
 	Filters     []string
 	Groups      []string
+	Raw         []map[string]any
 }
 
 type roleModel struct {
@@ -41,6 +42,7 @@ type roleModel struct {
 	Owners      types.Set    `tfsdk:"owners"`
 	Filters     types.List   `tfsdk:"filters"`
 	Groups      types.Set    `tfsdk:"groups"`
+	Modes       types.List   `tfsdk:"modes"`
 }
 
 type roleResource struct{}
@@ -66,6 +68,7 @@ func (r *roleResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 		"owners":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"filters":     schema.ListAttribute{Optional: true, ElementType: types.StringType},
 		"groups":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
+		"modes":       schema.ListAttribute{Optional: true, ElementType: types.StringType},
 	}}
 }
 
@@ -175,6 +178,13 @@ func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel)
 	}
 	data.Groups, _ = setKeepingNull(out.Groups, data.Groups.IsNull()) // keeps the null itself
 	data.Filters = flattenFilters(out.Filters)                        // want `APPLY-2: roleResource.Create saves "filters" \(Optional, not Computed\) as flattenFilters\(\.\.\.\) \(types.ListValueMust inside\)`
+	for _, raw := range out.Raw {
+		if v, ok := raw["modes"].([]string); ok { // present in the answer: configured
+			data.Modes = flattenFilters(v)
+		} else {
+			data.Modes = types.ListNull(types.StringType)
+		}
+	}
 }
 
 func (r *roleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

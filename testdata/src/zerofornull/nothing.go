@@ -43,6 +43,7 @@ type roleModel struct {
 	Filters     types.List   `tfsdk:"filters"`
 	Groups      types.Set    `tfsdk:"groups"`
 	Modes       types.List   `tfsdk:"modes"`
+	Teams       types.Set    `tfsdk:"teams"`
 }
 
 type roleResource struct{}
@@ -69,6 +70,7 @@ func (r *roleResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 		"filters":     schema.ListAttribute{Optional: true, ElementType: types.StringType},
 		"groups":      schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"modes":       schema.ListAttribute{Optional: true, ElementType: types.StringType},
+		"teams":       schema.SetAttribute{Optional: true, ElementType: types.StringType},
 	}}
 }
 
@@ -143,6 +145,18 @@ func setKeepingNull(ids []string, keepNull bool) (types.Set, diag.Diagnostics) {
 	return types.SetValue(types.StringType, values)
 }
 
+// teamsToState is handed the configured set and keeps its null.
+func teamsToState(ids []string, config types.Set) types.Set {
+	if len(ids) == 0 && config.IsNull() {
+		return types.SetNull(types.StringType)
+	}
+	elems := make([]attr.Value, len(ids))
+	for i, id := range ids {
+		elems[i] = types.StringValue(id)
+	}
+	return types.SetValueMust(types.StringType, elems)
+}
+
 func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel) {
 	out := fetchRole(id)
 	data.ID = types.StringValue(out.Key)
@@ -178,6 +192,7 @@ func (r *roleResource) readInto(ctx context.Context, id string, data *roleModel)
 	}
 	data.Groups, _ = setKeepingNull(out.Groups, data.Groups.IsNull()) // keeps the null itself
 	data.Filters = flattenFilters(out.Filters)                        // want `APPLY-2: roleResource.Create saves "filters" \(Optional, not Computed\) as flattenFilters\(\.\.\.\) \(types.ListValueMust inside\)`
+	data.Teams = teamsToState(out.Groups, data.Teams)
 	for _, raw := range out.Raw {
 		if v, ok := raw["modes"].([]string); ok { // present in the answer: configured
 			data.Modes = flattenFilters(v)

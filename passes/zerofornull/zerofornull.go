@@ -37,14 +37,13 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		attrs := attruse.ByModel(r, model, candidate)
-		if len(attrs) == 0 {
-			continue
-		}
 		// Create and Update first: a store they reach is an apply error,
 		// one only Read reaches a change on every plan.
 		for _, method := range []string{"Create", "Update", "Read"} {
 			fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]
-			for _, s := range zeroStores(fn, attrs) {
+			stores := zeroStores(fn, attrs)
+			stores = append(stores, objectZeros(fn, r, map[*ssa.Function]*zeroResult{})...)
+			for _, s := range stores {
 				if reported[s.pos] {
 					continue
 				}
@@ -76,6 +75,8 @@ type zeroStore struct {
 	field  string    // the Go expression's last selector, for the message
 	ctor   string
 	empty  bool // a collection that is empty, never null
+	zero   bool // a zero constant, or a helper answering one, not the API's field
+	helper bool // source is inside the helper named by field
 }
 
 // zeroStores: stores into a candidate field of the models, in fn and the
@@ -113,6 +114,7 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 	}
 	visit(fn, 0)
 	outer := callerGuards(fn, calls, attrs)
+	summaries := map[*ssa.Function]*zeroResult{}
 	var out []zeroStore
 	for key, ss := range stores {
 		if _, a := modelField(ss[0], attrs); a != nil && collection(a) {
@@ -124,18 +126,27 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 				}
 				if s, ok := emptyStoreOf(st, a, ss); ok && sameFunc(ss) {
 					out = append(out, s)
+				} else if s, ok := helperEmptyStoreOf(st, a, ss, summaries); ok && sameFunc(ss) {
+					out = append(out, s)
 				}
 			}
 			continue
 		}
-		if len(ss) != 1 {
-			continue // written twice: one of them is likely the null or the plan's value
+		if len(ss) == 1 && !outer[ss[0].Parent()][key] {
+			if s, ok := zeroStoreOf(ss[0], attrs); ok {
+				out = append(out, s)
+				continue
+			}
 		}
-		if outer[ss[0].Parent()][key] {
-			continue
-		}
-		if s, ok := zeroStoreOf(ss[0], attrs); ok {
-			out = append(out, s)
+		// A zero constant (or a helper's) is no answer of the API's: it is
+		// wrong wherever it is written, however many other stores there are.
+		for _, st := range ss {
+			if outer[st.Parent()][key] {
+				continue
+			}
+			if s, ok := constZeroStoreOf(st, key, ss, attrs, summaries); ok {
+				out = append(out, s)
+			}
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].pos < out[j].pos })
@@ -383,6 +394,9 @@ func finding(r *facts.FrameworkResource, method string, s zeroStore) lint.Findin
 	if s.empty {
 		return emptyFinding(r, method, s)
 	}
+	if s.zero {
+		return zeroFinding(r, method, s)
+	}
 	related := []analysis.RelatedInformation{lint.Related(s.source, "the API's %s is read here; it is its zero value when the configuration leaves %q out", s.field, s.attr.Name)}
 	if s.attr.Pos.IsValid() {
 		related = append(related, lint.Related(s.attr.Pos, "%q is declared Optional, not Computed, here", s.attr.Name))
@@ -489,8 +503,32 @@ func sameSource(x ssa.Value, src types.Object) bool {
 	return false
 }
 
+// zeroFinding: a zero constant, or a helper that answers one, saved into an
+// Optional, non-Computed attribute.
+func zeroFinding(r *facts.FrameworkResource, method string, s zeroStore) lint.Finding {
+	what := fmt.Sprintf("%s(%s)", s.ctor, s.field)
+	rel := lint.Related(s.source, "the zero constant %s is made here, not the API's value, when there is none", s.field)
+	if s.helper {
+		what = s.field + "(...)"
+		rel = lint.Related(s.source, "%s answers %s here: a known zero, never null", s.field, s.ctor)
+	}
+	related := []analysis.RelatedInformation{rel}
+	if s.attr.Pos.IsValid() {
+		related = append(related, lint.Related(s.attr.Pos, "%q is declared Optional, not Computed, here", s.attr.Name))
+	}
+	if method == "Read" {
+		return lint.Finding{Rule: "READ-3", Pos: s.pos, Related: related,
+			Message: fmt.Sprintf("%s.Read saves %q (Optional, not Computed) as %s: when the configuration leaves it out and the API has no value, state holds a zero value where the configuration has null, and every plan shows a change; save null there (or the prior value)", r.TypeName, s.attr.Name, what)}
+	}
+	return lint.Finding{Rule: "APPLY-2", Pos: s.pos, Related: related,
+		Message: fmt.Sprintf("%s.%s saves %q (Optional, not Computed) as %s: when the configuration leaves it out, the plan holds null and the API has no value, so the zero value is saved and Terraform fails with \"Provider produced inconsistent result after apply\"; save null there (or the plan's value), or make the attribute Computed", r.TypeName, method, s.attr.Name, what)}
+}
+
 func emptyFinding(r *facts.FrameworkResource, method string, s zeroStore) lint.Finding {
 	related := []analysis.RelatedInformation{lint.Related(s.source, "%s makes a known collection, empty when there is nothing to put in it, never null", s.ctor)}
+	if s.helper {
+		s.ctor = s.field + "(...) (" + s.ctor + " inside)"
+	}
 	if s.attr.Pos.IsValid() {
 		related = append(related, lint.Related(s.attr.Pos, "%q is declared Optional, not Computed, here", s.attr.Name))
 	}

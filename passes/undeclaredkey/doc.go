@@ -28,7 +28,9 @@ The same happens to a declared attribute handed a value of the wrong Go type. Th
 
 The framework checks attribute paths when the data is handled, and refuses an undeclared one with an error diagnostic; the check reports it where it breaks a contract outright: a framework ImportState that calls resource.ImportStatePassthroughID or resp.State.SetAttribute with path.Root("x") for an attribute x the schema does not declare (often "id", which the framework, unlike the SDK, does not add) fails every import (IMPORT-1).
 
-Left alone: data sources (their attributes are not kept in state; a wrong value type is reported in a function a data source shares with a resource), schemas the model cannot resolve in full (built by helpers from parameters, merged at run time), a function shared by several resources when any of them declares the key, a ResourceData built inside the function for another resource, and d.Get values only printed by a log call.`,
+Left alone: data sources (their attributes are not kept in state; a wrong value type is reported in a function a data source shares with a resource), schemas the model cannot resolve in full (built by helpers from parameters, merged at run time), a function shared by several resources when any of them declares the key, a ResourceData built inside the function for another resource, and d.Get values only printed by a log call.
+
+Runs by default: on the corpus and fifteen more providers it reported 21 findings, 19 of them real (undeclared keys 3 of 5: the other two are a misspelt d.Set whose value Read already holds under the right name and a HasChange in dead code; refused value types 16 of 16).`,
 	Bad: `Schema: map[string]*schema.Schema{
 	"s3_region": {Type: schema.TypeString, Required: true, ForceNew: true},
 },
@@ -40,8 +42,4 @@ d.Set("teams", flattenTeams(out.Teams)) // []string for a TypeSet of strings, no
 	Severity: "error",
 	Since:    "v0.2.0",
 	Summary:  "SDK Create/Read/Update/importer/CustomizeDiff (and the helpers they hand d to) calling `d.Set`/`d.Get`/`d.GetOk`/`d.HasChange` with a constant key the resource's schema does not declare, or `d.Set` with a value whose Go type the attribute's SDK type refuses (an int for a TypeString, a struct or a map for a list); a framework ImportState setting `path.Root(\"x\")` for an undeclared x",
-	// Few findings on the corpus so far (all real, see CHANGELOG); the
-	// default set asks for a triaged sample of 20.
-	NonDefault: true,
-	OptInWhy:   "the default set asks for 20 triaged findings; so far the undeclared keys on the corpus (5) and the refused value types on the corpus and 15 more providers (16: digitalocean's Kafka settings saved as uint64 or *big.Int into strings, agent UUIDs from []*godo.Agent, timestamps from a struct; keycloak's attributes map[string][]string into a map of strings; openstack's database flavor and datastore structs) were all real",
 }

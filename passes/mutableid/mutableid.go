@@ -3,7 +3,6 @@ package mutableid
 import (
 	"fmt"
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -115,7 +114,7 @@ func fwIDSources(create *ssa.Function) map[string]token.Pos {
 		if !ok || !storesID(st) {
 			return
 		}
-		for tag := range fieldSources(st.Val, 0) {
+		for tag := range modelflow.FieldSources(st.Val, false) {
 			if _, seen := out[tag]; !seen && tag != "id" {
 				out[tag] = st.Pos()
 			}
@@ -139,50 +138,6 @@ func fwSetsID(fn *ssa.Function) bool {
 		}
 	})
 	return found
-}
-
-// fieldSources: the model fields v is built from, through the framework's
-// constructors and ValueXxx accessors, conversions, concatenation and
-// formatting by the standard library; a value of any other call (the API's
-// answer) contributes nothing.
-func fieldSources(v ssa.Value, n int) map[string]bool {
-	out := map[string]bool{}
-	if n > 6 || v == nil {
-		return out
-	}
-	if tag := modelflow.LoadedTag(v); tag != "" {
-		out[tag] = true
-		return out
-	}
-	var next []ssa.Value
-	switch x := v.(type) {
-	case *ssa.Call:
-		fn := x.Call.StaticCallee()
-		if fn == nil {
-			return out
-		}
-		switch p := tfssa.PkgPath(fn); {
-		case strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-framework/"), p == "fmt", p == "strings", p == "strconv", p == "path":
-			for _, a := range x.Call.Args {
-				next = append(next, a)
-				next = append(next, tfssa.Varargs(a)...)
-			}
-		}
-	case *ssa.BinOp:
-		next = []ssa.Value{x.X, x.Y}
-	case *ssa.Convert:
-		next = []ssa.Value{x.X}
-	case *ssa.ChangeType:
-		next = []ssa.Value{x.X}
-	case *ssa.MakeInterface:
-		next = []ssa.Value{x.X}
-	}
-	for _, w := range next {
-		for t := range fieldSources(w, n+1) {
-			out[t] = true
-		}
-	}
-	return out
 }
 
 func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {

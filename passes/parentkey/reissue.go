@@ -143,58 +143,11 @@ func argKeys(call *ssa.Call, pkg *ssa.Package) (map[string]bool, bool) {
 			}
 			continue
 		}
-		for t := range fieldSources(arg, 0) {
+		for t := range modelflow.FieldSources(arg, true) {
 			out[t] = true
 		}
 	}
 	return out, true
-}
-
-// fieldSources: the model fields v is built from, through the framework's
-// ValueXxx accessors, conversions, concatenation and formatting by the
-// standard library; a value of any other call contributes nothing.
-func fieldSources(v ssa.Value, n int) map[string]bool {
-	out := map[string]bool{}
-	if n > 6 || v == nil {
-		return out
-	}
-	if tag := modelflow.LoadedTag(v); tag != "" {
-		out[tag] = true
-		return out
-	}
-	var next []ssa.Value
-	switch x := v.(type) {
-	case *ssa.Call:
-		fn := x.Call.StaticCallee()
-		if fn == nil {
-			return out
-		}
-		switch p := tfssa.PkgPath(fn); {
-		case strings.HasPrefix(p, "github.com/hashicorp/terraform-plugin-framework/"), p == "fmt", p == "strings", p == "strconv", p == "path":
-			for _, a := range x.Call.Args {
-				next = append(next, a)
-				next = append(next, tfssa.Varargs(a)...)
-			}
-		}
-	case *ssa.BinOp:
-		next = []ssa.Value{x.X, x.Y}
-	case *ssa.Convert:
-		next = []ssa.Value{x.X}
-	case *ssa.ChangeType:
-		next = []ssa.Value{x.X}
-	case *ssa.MakeInterface:
-		next = []ssa.Value{x.X}
-	case *ssa.Phi:
-		next = x.Edges
-	case *ssa.Extract:
-		next = []ssa.Value{x.Tuple}
-	}
-	for _, w := range next {
-		for t := range fieldSources(w, n+1) {
-			out[t] = true
-		}
-	}
-	return out
 }
 
 func reissueFinding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call, delAt token.Pos) lint.Finding {
@@ -231,9 +184,9 @@ func fwAddressed(u *attruse.Resource) []lint.Finding {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.If:
-				mark(fieldSources(in.Cond, 0))
+				mark(modelflow.FieldSources(in.Cond, true))
 			case *ssa.Store:
-				mark(fieldSources(in.Val, 0))
+				mark(modelflow.FieldSources(in.Val, true))
 			case *ssa.MakeClosure:
 				return nil // the model may be read out of sight
 			case ssa.CallInstruction:
@@ -261,7 +214,7 @@ func fwAddressed(u *attruse.Resource) []lint.Finding {
 						mark(k.Named)
 						continue
 					}
-					keys := fieldSources(arg, 0)
+					keys := modelflow.FieldSources(arg, true)
 					if !addressing || !basic(arg.Type()) {
 						mark(keys)
 						continue
@@ -294,7 +247,7 @@ func fwAddressed(u *attruse.Resource) []lint.Finding {
 func fwHasIDArg(com *ssa.CallCommon) bool {
 	for _, arg := range com.Args {
 		arg = tfssa.StripInterface(arg)
-		if basic(arg.Type()) && fieldSources(arg, 0)["id"] {
+		if basic(arg.Type()) && modelflow.FieldSources(arg, true)["id"] {
 			return true
 		}
 	}

@@ -294,24 +294,29 @@ func (r relevance) unrepairedPath(st *ssa.Store, others []*ssa.Store) bool {
 	if rewrites[st.Block()] {
 		return false // rewritten in the same block: take it as the repair
 	}
+	return reachesReturn(st.Block(), rewrites, func(b *ssa.BasicBlock, cond ssa.Value) bool {
+		// A range loop's test of the index against len() decides nothing.
+		return !tfssa.InCycle(b) && r.test(cond, 0)
+	})
+}
+
+// reachesReturn: a path runs from start to a return of its function through
+// no block of rewrites (start excepted) and no if whose test stops it.
+func reachesReturn(start *ssa.BasicBlock, rewrites map[*ssa.BasicBlock]bool, stops func(b *ssa.BasicBlock, cond ssa.Value) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{st.Block()}
+	work := []*ssa.BasicBlock{start}
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[b] {
+		if seen[b] || (b != start && rewrites[b]) {
 			continue
 		}
 		seen[b] = true
-		if b != st.Block() && rewrites[b] {
-			continue
-		}
 		switch last := b.Instrs[len(b.Instrs)-1].(type) {
 		case *ssa.Return:
 			return true
 		case *ssa.If:
-			// A range loop's test of the index against len() decides nothing.
-			if !tfssa.InCycle(b) && r.test(last.Cond, 0) {
+			if stops(b, last.Cond) {
 				continue
 			}
 		}

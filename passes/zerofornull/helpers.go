@@ -1,3 +1,7 @@
+// Zeros the provider makes itself (APPLY-2, READ-3 in Read): a zero constant
+// stored when the API has nothing, or a package helper that can answer one,
+// saved for an Optional, non-Computed attribute the plan may hold null.
+
 package zerofornull
 
 import (
@@ -146,29 +150,9 @@ func zeroUnrepaired(st *ssa.Store, ss []*ssa.Store, a *facts.Attribute) bool {
 	if rewrites[st.Block()] && storedLater(st, ss) {
 		return false
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{st.Block()}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if b != st.Block() && rewrites[b] {
-			continue
-		}
-		switch last := b.Instrs[len(b.Instrs)-1].(type) {
-		case *ssa.Return:
-			return true
-		case *ssa.If:
-			if testsAttr(last.Cond, a.Name, 0) {
-				continue
-			}
-		}
-		work = append(work, b.Succs...)
-	}
-	return false
+	return reachesReturn(st.Block(), rewrites, func(b *ssa.BasicBlock, cond ssa.Value) bool {
+		return testsAttr(cond, a.Name, 0)
+	})
 }
 
 // storedLater: another store of ss follows st in st's block.

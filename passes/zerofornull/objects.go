@@ -1,3 +1,7 @@
+// The same zeros inside nested objects (APPLY-2, READ-3 in Read): objects
+// built from maps keyed by attribute name, judged against the nested
+// attribute's schema.
+
 package zerofornull
 
 import (

@@ -12,6 +12,19 @@ import (
 // An ACL entry addressed by request structs that name its service and ACL
 // beside its ID: Update asks for the entry under the new service and ACL.
 
+func createEntry(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	_, err := m.(*api.Client).UpdateEntry(&api.UpdateEntryInput{
+		ServiceID: d.Get("service_id").(string),
+		ACLID:     d.Get("acl_id").(string),
+		IP:        api.ToPointer(d.Get("ip").(string)),
+	})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.SetId("1")
+	return nil
+}
+
 func readEntry(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	e, err := m.(*api.Client).GetEntry(&api.GetEntryInput{
 		ServiceID: d.Get("service_id").(string),
@@ -34,7 +47,7 @@ func entrySchema(forceNew bool) map[string]*schema.Schema {
 }
 
 func resourceEntry() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readEntry, UpdateContext: updateEntry, DeleteContext: remove,
+	return &schema.Resource{CreateContext: createEntry, ReadContext: readEntry, UpdateContext: updateEntry, DeleteContext: remove,
 		Schema: map[string]*schema.Schema{
 			"service_id": {Type: schema.TypeString, Required: true}, // want `SCHEMA-3: "service_id" of resourceEntry can change in place \(Required, not ForceNew\), but Update only uses it to address the object beside its ID \(UpdateEntry\)`
 			"acl_id":     {Type: schema.TypeString, Required: true}, // want `SCHEMA-3: "acl_id" of resourceEntry can change in place`
@@ -54,7 +67,7 @@ func updateEntry(ctx context.Context, d *schema.ResourceData, m any) diag.Diagno
 
 // The same with the request handed by value, the ID a plain field.
 func resourceEntryValue() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readEntry, UpdateContext: updateEntryValue, DeleteContext: remove,
+	return &schema.Resource{CreateContext: createEntry, ReadContext: readEntry, UpdateContext: updateEntryValue, DeleteContext: remove,
 		Schema: map[string]*schema.Schema{
 			"service_id": {Type: schema.TypeString, Required: true}, // want `SCHEMA-3: "service_id" of resourceEntryValue can change in place`
 			"acl_id":     {Type: schema.TypeString, Required: true, ForceNew: true},
@@ -77,7 +90,7 @@ func updateEntryValue(ctx context.Context, d *schema.ResourceData, m any) diag.D
 
 // ForceNew: a new service or ACL replaces the entry.
 func resourceEntryForceNew() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readEntry, UpdateContext: updateEntry, DeleteContext: remove,
+	return &schema.Resource{CreateContext: createEntry, ReadContext: readEntry, UpdateContext: updateEntry, DeleteContext: remove,
 		Schema: map[string]*schema.Schema{
 			"service_id": {Type: schema.TypeString, Required: true, ForceNew: true},
 			"acl_id":     {Type: schema.TypeString, Required: true, ForceNew: true},
@@ -88,7 +101,7 @@ func resourceEntryForceNew() *schema.Resource {
 // The service and ACL go in a request body, the ID beside it: the API moves
 // the entry.
 func resourceEntryBody() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readEntry, UpdateContext: updateEntryBody, DeleteContext: remove,
+	return &schema.Resource{CreateContext: createEntry, ReadContext: readEntry, UpdateContext: updateEntryBody, DeleteContext: remove,
 		Schema: entrySchema(false)}
 }
 
@@ -104,7 +117,7 @@ func updateEntryBody(ctx context.Context, d *schema.ResourceData, m any) diag.Di
 // Read finds the entry through its ID alone: the service in the request is
 // the one it is moved to.
 func resourceEntryReadByID() *schema.Resource {
-	return &schema.Resource{CreateContext: create, ReadContext: readEntryByID, UpdateContext: updateEntry, DeleteContext: remove,
+	return &schema.Resource{CreateContext: createEntry, ReadContext: readEntryByID, UpdateContext: updateEntry, DeleteContext: remove,
 		Schema: entrySchema(false)}
 }
 

@@ -19,9 +19,10 @@ import (
 var Analyzer = attruse.NewAnalyzer(Doc, findings)
 
 // findings: configurable attributes, not ForceNew, that Create builds the ID
-// from, that Update reads (it sends or addresses with the new value) but
-// whose change never gives the resource a new ID, while Read finds the object
-// through the ID alone (it never reads the attribute).
+// from, whose change never gives the resource a new ID — whether Update
+// reads them (it sends or addresses with the new value) or not (the change
+// never reaches the object) — while Read finds the object through the ID
+// alone (it never reads the attribute).
 func findings(u *attruse.Resource) []lint.Finding {
 	if u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
@@ -42,7 +43,14 @@ func findings(u *attruse.Resource) []lint.Finding {
 	for i := range u.Attrs {
 		a := &u.Attrs[i]
 		at, fromID := ids[a.Name]
-		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || attruse.MayReplace(a) || !u.UpdateReads.Named[a.Name] {
+		if !fromID || !attruse.Configurable(a) || a.ForceNew || a.Computed || attruse.MayReplace(a) {
+			continue
+		}
+		// Update never reading it drops the change as surely: the object
+		// keeps the old value under the old ID. Left to updateignores when
+		// Read saves it from the API; left alone when Update's reads cannot
+		// be told.
+		if !u.UpdateReads.Named[a.Name] && (u.UpdateReads.Dynamic || u.ReadSaves.Named[a.Name] && u.CreateReads.Named[a.Name]) {
 			continue
 		}
 		// Read looking it up, or a CustomizeDiff that may force a new resource.
@@ -149,6 +157,11 @@ func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Find
 		related = append(related, lint.Related(at, "%s uses the new value here, but never sets a new ID", attruse.FuncName(u.Update)))
 	}
 	related = append(related, lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name))
+	if !u.UpdateReads.Named[a.Name] {
+		related = append(related, lint.Related(u.Update.Pos(), "%s never reads %q and keeps the ID", attruse.FuncName(u.Update), a.Name))
+		return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+			Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Create builds the resource ID from it and %s neither reads it nor sets a new ID: a change is planned as an update that never reaches the object, which keeps the old value under the old ID; mark it ForceNew, or move the object and give it its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
+	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Create builds the resource ID from it and %s never sets a new one: after a change, Read still finds the object by the old ID and brings the old value back; mark it ForceNew, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
 }
@@ -159,6 +172,11 @@ func fwFinding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Fi
 		related = append(related, lint.Related(at, "%s uses the new value here, but keeps the old ID", attruse.FuncName(u.Update)))
 	}
 	related = append(related, lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name))
+	if !u.UpdateReads.Named[a.Name] {
+		related = append(related, lint.Related(u.Update.Pos(), "%s never reads %q and keeps the ID", attruse.FuncName(u.Update), a.Name))
+		return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+			Message: fmt.Sprintf("%q of %s can change in place (%s, no RequiresReplace), but Create builds the resource ID from it and %s neither reads it nor sets a new ID: a change is planned as an update that never reaches the object, which keeps the old value under the old ID; add RequiresReplace, or move the object and give it its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
+	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, no RequiresReplace), but Create builds the resource ID from it and %s keeps the old one: after a change, Read still finds the object by the old ID and brings the old value back; add RequiresReplace, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
 }

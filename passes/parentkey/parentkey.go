@@ -30,6 +30,13 @@ func findings(u *attruse.Resource) []lint.Finding {
 	if uses.opaque {
 		return nil
 	}
+	// An attribute addressed only through a request struct that also holds
+	// the ID: Read must find the object the same way (with it beside the ID),
+	// or it may be a body field the API applies.
+	var readAddress map[string]*ssa.Call
+	if len(uses.inStruct) > 0 {
+		readAddress = updateUses(u.Read, nil).address
+	}
 	var out []lint.Finding
 	for i := range u.Attrs {
 		a := &u.Attrs[i]
@@ -40,6 +47,9 @@ func findings(u *attruse.Resource) []lint.Finding {
 		// Read must find the object with it too; a CustomizeDiff that
 		// mentions it may force a new resource.
 		if !u.ReadReads.Named[a.Name] || u.DiffMentions.Named[a.Name] {
+			continue
+		}
+		if uses.inStruct[a.Name] && readAddress[a.Name] == nil {
 			continue
 		}
 		out = append(out, finding(u, a, at))
@@ -55,25 +65,135 @@ type uses struct {
 	other   map[string]bool
 	opaque  bool
 	read    *ssa.Function
+	// fields: the values stored into the fields of each local request struct
+	// (Input{Service: d.Get("service_id"), ID: d.Id()}), judged once the
+	// call it is handed to is known; inStruct: the keys addressed that way.
+	fields   map[*ssa.Alloc][]ssa.Value
+	inStruct map[string]bool
 }
 
 // updateUses collects fn's uses; a call of read (Update refreshing the state
 // at its end) looks the object up, as Read does, and adds none.
 func updateUses(fn, read *ssa.Function) uses {
-	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}, read: read}
+	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}, read: read,
+		fields: map[*ssa.Alloc][]ssa.Value{}, inStruct: map[string]bool{}}
+	var calls []ssa.CallInstruction
 	tfssa.EachInstr(fn, 0, true, func(instr ssa.Instruction) {
 		switch in := instr.(type) {
 		case *ssa.If:
 			u.markOther(attruse.KeysOf(in.Cond))
 		case *ssa.Store:
-			if !varargs(in.Addr) {
-				u.markOther(attruse.KeysOf(in.Val)) // into a request body, a variable
+			if varargs(in.Addr) {
+				break
 			}
+			if s := requestField(in.Addr); s != nil && basic(pointee(in.Val.Type())) {
+				u.fields[s] = append(u.fields[s], in.Val)
+				break
+			}
+			u.markOther(attruse.KeysOf(in.Val)) // into a request body, a variable
 		case ssa.CallInstruction:
 			u.call(in)
+			calls = append(calls, in)
 		}
 	})
+	u.requests(calls)
 	return u
+}
+
+// requestField: the local struct whose field addr is (a composite literal
+// built in place: Input{ID: id}, &Input{...}).
+func requestField(addr ssa.Value) *ssa.Alloc {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	a, _ := fa.X.(*ssa.Alloc)
+	return a
+}
+
+// pointee: t, or what it points to.
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// requests judges the request structs: one that holds the ID in a field and
+// is handed to a call that may fail (the request) addresses the object with
+// the other keys stored into its string and number fields, as a plain
+// argument beside the ID would; any other struct is a request body.
+func (u *uses) requests(calls []ssa.CallInstruction) {
+	for s, vals := range u.fields {
+		var withID bool
+		for _, v := range vals {
+			withID = withID || fieldKeys(v)[attruse.IDKey]
+		}
+		call := handedTo(s, calls)
+		for _, v := range vals {
+			keys := fieldKeys(v)
+			if !withID || call == nil {
+				u.markOther(keys)
+				continue
+			}
+			for k := range keys {
+				if _, seen := u.address[k]; !seen && k != attruse.IDKey {
+					u.address[k] = call
+					u.inStruct[k] = true
+				}
+			}
+		}
+	}
+}
+
+// fieldKeys: the keys a field's value is built from, also through a helper
+// that only takes its address (gofastly.ToPointer(d.Get("k").(string)),
+// aws.String(...)): func(T) *T.
+func fieldKeys(v ssa.Value) map[string]bool {
+	if c, ok := v.(*ssa.Call); ok && pointerHelper(c.Common()) {
+		return attruse.KeysOf(c.Common().Args[0])
+	}
+	return attruse.KeysOf(v)
+}
+
+func pointerHelper(com *ssa.CallCommon) bool {
+	sig := com.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || len(com.Args) != 1 {
+		return false
+	}
+	p, ok := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
+}
+
+// contextOnly: a call that returns nothing but a context.Context
+// (gofastly.NewContextForResourceID(ctx, id)).
+func contextOnly(com *ssa.CallCommon) bool {
+	res := com.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	n, ok := res.At(0).Type().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// handedTo: the call that may fail that s, its address or its value is
+// handed to directly.
+func handedTo(s *ssa.Alloc, calls []ssa.CallInstruction) *ssa.Call {
+	for _, c := range calls {
+		call, ok := c.(*ssa.Call)
+		if !ok || !tfssa.Failable(call) {
+			continue
+		}
+		for _, arg := range call.Common().Args {
+			if arg == s {
+				return call
+			}
+			if ld, ok := arg.(*ssa.UnOp); ok && ld.X == s {
+				return call
+			}
+		}
+	}
+	return nil
 }
 
 func (u *uses) markOther(keys map[string]bool) {
@@ -106,8 +226,11 @@ func (u *uses) call(in ssa.CallInstruction) {
 		return
 	}
 	call, isCall := in.(*ssa.Call)
-	if standard(com) {
+	if standard(com) || pointerHelper(com) {
 		return // formatting, conversions, logging: judged where the result goes
+	}
+	if contextOnly(com) {
+		return // a context carrying the value for logging or tracing
 	}
 	addressing := isCall && tfssa.Failable(call) && hasIDArg(com)
 	for _, arg := range com.Args {

@@ -29,3 +29,31 @@ func (*Client) CreateSecret(app, name, value string) (*Secret, error) { return n
 func (*Client) GetSecret(app, name string) (*Secret, error)           { return nil, nil }
 func (*Client) DeleteSecret(app, name string) error                   { return nil }
 func (*Client) RenameSecret(app, oldName, newName string) error       { return nil }
+
+// ACL entries live in an ACL of a service; the requests name them by fields.
+type Entry struct{ IP, Comment string }
+
+type GetEntryInput struct {
+	ServiceID, ACLID string
+	EntryID          *string
+}
+
+type UpdateEntryInput struct {
+	ServiceID, ACLID string
+	EntryID          *string
+	IP, Comment      *string
+}
+
+// EntryBody is a request body: the ID goes beside it.
+type EntryBody struct {
+	ServiceID, ACLID string
+	IP               *string
+}
+
+func (*Client) GetEntry(*GetEntryInput) (*Entry, error)               { return nil, nil }
+func (*Client) UpdateEntry(*UpdateEntryInput) (*Entry, error)         { return nil, nil }
+func (*Client) UpdateEntryByValue(UpdateEntryInput) error             { return nil }
+func (*Client) PatchEntry(id string, body *EntryBody) (*Entry, error) { return nil, nil }
+
+// ToPointer returns a pointer to v.
+func ToPointer[T any](v T) *T { return &v }

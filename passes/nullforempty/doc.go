@@ -1,0 +1,25 @@
+// Package nullforempty defines an Analyzer that reports TODO (RULE-N).
+//
+// See [Doc] for what it reports and why; docs/checks/nullforempty.md is generated from it.
+package nullforempty
+
+import (
+	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+)
+
+// Doc documents the check.
+var Doc = &lint.Doc{
+	Name:     "nullforempty",
+	Title:    "TODO: what the check reports, as a noun phrase",
+	Rules:    []rules.ID{"APPLY-1"}, // TODO: the rule it enforces
+	Why:      `TODO: what the provider's user meets when the rule is broken, and what the check follows.`,
+	Bad:      `TODO: a short snippet with the bug`,
+	Good:     `TODO: the same snippet, fixed`,
+	Severity: "error",
+	Since:    "v0.2.0",
+	Summary:  "TODO: one sentence for the README's table",
+	// New checks start opt-in; move them to the default set once a triaged
+	// corpus sample shows at least 90% real findings.
+	NonDefault: true,
+}

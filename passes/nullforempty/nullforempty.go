@@ -2,7 +2,6 @@ package nullforempty
 
 import (
 	"fmt"
-	"os"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -29,13 +28,8 @@ var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 // Create → r.read → m.fromAPI → a flatten helper.
 const depth = 3
 
-var debug = os.Getenv("NFE_DEBUG") != ""
-
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
-	if debug {
-		fmt.Println("DBG prepare", ok, pass.Pkg.Path())
-	}
 	if !ok {
 		return nil, nil
 	}
@@ -48,14 +42,6 @@ func run(pass *analysis.Pass) (any, error) {
 		attrs := byModel(r, model, func(a *facts.Attribute) bool {
 			return candidate(a) && !refusesEmpty(pass, a)
 		})
-		if debug {
-			fmt.Printf("DBG %s attrs=%v models=%v\n", r.TypeName, attrs, r.Models)
-			for _, a := range r.Schema.Attributes {
-				if a.Type == "list" || a.Type == "set" || a.Type == "map" {
-					fmt.Printf("DBG   attr %s type=%s nesting=%s O=%v C=%v R=%v B=%v unc=%v inc=%v nested=%d\n", a.Name, a.Type, a.Nesting, a.Optional, a.Computed, a.Required, a.Block, a.Uncertain, a.Incomplete, len(a.Nested))
-				}
-			}
-		}
 		c := &checker{r: r, keep: func(a *facts.Attribute) bool { return candidate(a) && !refusesEmpty(pass, a) }, attrs: attrs, summaries: map[*ssa.Function][]nullOrigin{}, nested: map[string]map[string]*facts.Attribute{}}
 		// Create and Update first: a store they reach is an apply error,
 		// one only Read reaches a change on every plan.
@@ -356,9 +342,6 @@ func (c *checker) nestedField(t types.Type, name, tag string) *facts.Attribute {
 				}
 			}
 		}
-	}
-	if debug {
-		fmt.Println("DBG nested", name, tag, m)
 	}
 	return m[tag]
 }

@@ -766,6 +766,14 @@ func nullThenFilled(st *ssa.Store, ss []*ssa.Store) nullOrigin {
 		return nullOrigin{}
 	}
 	for _, o := range ss {
+		// Another store made with the plan or prior state in view (if
+		// prior.X.IsNull() { m.X = types.ListNull(...) }) settles the
+		// empty answer.
+		if o != st && o.Parent() == st.Parent() && consulted(o.Block()) {
+			return nullOrigin{}
+		}
+	}
+	for _, o := range ss {
 		if o == st || o.Parent() != st.Parent() || !st.Block().Dominates(o.Block()) || o.Block() == st.Block() {
 			continue
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/mutableid"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/nativeconfig"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/neversent"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/nullforempty"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/objectkeys"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/overwrittenset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/parentkey"
@@ -75,6 +76,7 @@ var registry = []lint.Check{
 	{Doc: mutableid.Doc, Analyzer: mutableid.Analyzer},
 	{Doc: nativeconfig.Doc, Analyzer: nativeconfig.Analyzer},
 	{Doc: neversent.Doc, Analyzer: neversent.Analyzer},
+	{Doc: nullforempty.Doc, Analyzer: nullforempty.Analyzer},
 	{Doc: objectkeys.Doc, Analyzer: objectkeys.Analyzer},
 	{Doc: overwrittenset.Doc, Analyzer: overwrittenset.Analyzer},
 	{Doc: parentkey.Doc, Analyzer: parentkey.Analyzer},

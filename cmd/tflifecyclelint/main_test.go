@@ -215,6 +215,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stalecomputed", nil, 6},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 23},
+		{"nullforempty", nil, 9},
 		{"updateignores", nil, 10},
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},

@@ -1,7 +1,8 @@
 // Package zerofornull defines an Analyzer that reports framework Create,
 // Update and Read saving an Optional, non-Computed attribute as the API's
 // plain value, whose zero value ("", false, 0) stands where the configuration
-// has null (APPLY-2, READ-3).
+// has null, and SDK ones saving such a block as a one-element list or such
+// a string as strconv text on every way through (APPLY-2, READ-3).
 //
 // See [Doc] for what it reports and why; docs/checks/zerofornull.md is generated from it.
 package zerofornull
@@ -24,6 +25,8 @@ The API's "nothing" saved as a zero the provider writes itself is held to the sa
 
 Lists, sets and maps (attributes, not blocks: an absent block is an empty collection) are held to the same rule: types.ListValueMust, SetValueMust, MapValueMust (and ListValue...) make a known collection however few elements they are handed, an empty one when the API has none, never null; ListValueFrom, SetValueFrom and MapValueFrom make null from a nil slice but an empty collection from one the function made itself (make, a literal, appends to either). Such a store is reported when a path runs from it to the function's return with no other store to the field and no test that concerns the collection on the way: of its elements' length or nil, of an API field or getter named as the model field or the attribute, by Go name or JSON key (len(out.Projects); out.VMID != nil for "vmid"), of the attribute's own framework value (plan.Projects.IsNull()), or the ok of a type assertion or map lookup of the answer's entry of that name (v, ok := raw["projects"].([]any): null fails it); a store under such a test is left alone, as is one rewritten in the same block. The same holds for the result of a package helper with a return of such a collection not under a test of its elements or parameters (setFromStringSlice replacing a nil slice with []string{}; a flatten helper appending to make(..., 0) and returning types.ListValue), unless the store sits under a test of the helper's arguments or the attribute.
 
+SDK resources (sdkv2, sdkv1, legacy) are held to the same rule where the SDK can tell: it reads an absent block as an empty list and an absent string as "", so the API's "nothing" breaks it in two forms. A d.Set of an Optional, non-Computed, not Required list or set block (top-level, constant key) with a list of exactly one element — a one-element literal ([]map[string]any{m}, []any{m}, &[]T{m}), or a package helper every return of which is one (flattenX(out.X) answering []any{m} even for an empty answer) — and a d.Set of an Optional, non-Computed string without a default, StateFunc or DiffSuppressFunc as strconv.Itoa, FormatInt, FormatUint, FormatFloat or FormatBool of anything but d.Get, never "" ("0", "false" when the API has nothing). Either is reported only when every way through Read, Create or Update that saves the state reaches it — through each package function (three calls deep, closures included) that leads to it: ways that return an error or remove the resource (d.SetId("")) do not count, a return of another function's result (return resourceRead(...)) does. A d.Set under any test (the API's pointer, the configuration's d.GetOk, a loop) is left alone. Read is followed first, so a d.Set Create reaches through Read is reported under READ-3.
+
 Opt-in: on the 28 corpus providers its 27 findings were triaged 19 real, 6 not real and 2 undecided; on 27 framework providers outside the corpus (HEADs) 24 findings, 13 real, 10 not real, 1 undecided: 32 of 51 (63%), below the 90% that moves a check to the default set. The findings that are not real are of shapes the code does not show: attributes declared Optional that the API requires (the request fails before anything is saved), attributes the provider's own custom validator requires for the variant whose branch stores them, and API answers that carry an entry only when the configuration asked for it. The zero-constant, helper and nested-map shapes (session 29) added 3 corpus findings, 2 real (a notification token initialised to "" and replaced only by a non-empty plan value; a password set to "" when the plan has none) and 1 not (its replacement is guarded by String() != "", always true, so the plan's value always wins), and 2 on a provider outside the corpus, both real (metrics flags Read saves as false when the API has nothing); on 14 mined bugs that load they catch 6 the plain-field rule missed.`,
 	Bad: `out, err := r.client.CreateSite(ctx, body)
 // ...
@@ -39,7 +42,7 @@ if out.CustomDomain != "" {
 resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)`,
 	Severity: "error",
 	Since:    "v0.2.0",
-	Summary:  "framework Create/Update/Read (and the helpers they call) saving an Optional, non-Computed attribute as `types.StringValue(out.Field)` (Bool, Int64...) of a plain API value, so an unset field becomes \"\"/false/0 where the configuration has null",
+	Summary:  "framework Create/Update/Read (and the helpers they call) saving an Optional, non-Computed attribute as `types.StringValue(out.Field)` (Bool, Int64...) of a plain API value, so an unset field becomes \"\"/false/0 where the configuration has null; SDK ones saving such a block as a one-element list, or such a string as strconv text, on every way through",
 	// 32 of 51 triaged real (corpus and outside it, session 28): below the bar.
 	NonDefault: true,
 }

@@ -131,7 +131,7 @@ func sdkBlocks(fn *ssa.Function, attrs map[string]*facts.Attribute) []sdkBlock {
 						}
 						if a.Block {
 							lit, one := oneElement(c.Args[2], 0)
-							if one && always(f, b) {
+							if one && absentAware(c.Args[2], 0) && always(f, b) {
 								out = append(out, sdkBlock{attr: a, set: c, pos: in.Pos(), lit: lit, caller: caller})
 							}
 						} else if text, at := formatted(c.Args[2]); text != "" && always(f, b) {
@@ -333,7 +333,7 @@ func formatted(v ssa.Value) (string, token.Pos) {
 	default:
 		return "", token.NoPos
 	}
-	if fromConfig(c.Call.Args[0], 0) {
+	if fromConfig(c.Call.Args[0], 0) || !optionalGetter(c.Call.Args[0], 0) {
 		return "", token.NoPos
 	}
 	return "strconv." + fn.Name(), c.Pos()
@@ -365,4 +365,217 @@ func fromConfig(x ssa.Value, d int) bool {
 		}
 	}
 	return false
+}
+
+// absentAware: the one-element list v is built by code that knows the API
+// may have nothing for the block, and saves it anyway: its element is a map
+// every store into which sits under one nil test (if out.Group != nil {
+// m["id"] = out.Group.ID }), or holds, or is built by a helper handed, a
+// value from a nil-safe getter of an optional field (out.GetReset(), whose
+// type also has GetResetOk or HasReset). A block built from a value the
+// API always has (a required part of the object) is left alone: whether
+// the configuration can leave it out is the API's to say.
+func absentAware(v ssa.Value, d int) bool {
+	v = tfssa.StripInterface(v)
+	switch x := v.(type) {
+	case *ssa.Slice:
+		if a, ok := x.X.(*ssa.Alloc); ok {
+			for _, e := range elements(a) {
+				if elementAware(e) {
+					return true
+				}
+			}
+		}
+	case *ssa.Alloc:
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && absentAware(st.Val, d) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return absentAware(x.X, d)
+		}
+	case *ssa.Call:
+		for _, arg := range x.Call.Args {
+			if optionalGetter(arg, 0) {
+				return true
+			}
+		}
+		callee := x.Call.StaticCallee()
+		if d >= 2 || callee == nil || callee.Blocks == nil {
+			return false
+		}
+		for _, b := range callee.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 && absentAware(ret.Results[0], d+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// elements: the values stored into the slots of a slice literal's array.
+func elements(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, tfssa.StripInterface(st.Val))
+			}
+		}
+	}
+	return out
+}
+
+// elementAware: the element map's stores all sit under one nil test, or
+// one of them stores a value from an optional getter.
+func elementAware(e ssa.Value) bool {
+	var sites []ssa.Instruction
+	var maps []ssa.Value
+	switch x := e.(type) {
+	case *ssa.MakeMap:
+		maps = append(maps, x)
+	case *ssa.UnOp:
+		// A map whose address is taken (json.Unmarshal(data, &m)) lives in a slot.
+		slot, ok := x.X.(*ssa.Alloc)
+		if !ok || x.Op != token.MUL {
+			return false
+		}
+		for _, r := range *slot.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if mm, ok := r.Val.(*ssa.MakeMap); ok {
+					maps = append(maps, mm)
+				} else {
+					sites = append(sites, r)
+				}
+			case *ssa.UnOp:
+				maps = append(maps, r)
+			case ssa.CallInstruction:
+				sites = append(sites, r)
+			case *ssa.MakeInterface:
+				if r.Referrers() != nil {
+					for _, u := range *r.Referrers() {
+						if c, ok := u.(ssa.CallInstruction); ok {
+							sites = append(sites, c)
+						}
+					}
+				}
+			}
+		}
+	default:
+		return false
+	}
+	for _, m := range maps {
+		if m.Referrers() == nil {
+			continue
+		}
+		for _, r := range *m.Referrers() {
+			if mu, ok := r.(*ssa.MapUpdate); ok && mu.Map == m {
+				if optionalGetter(mu.Value, 0) {
+					return true
+				}
+				sites = append(sites, mu)
+			}
+		}
+	}
+	return underOneNilTest(sites)
+}
+
+// underOneNilTest: some If comparing a pointer with nil dominates, by its
+// non-nil successor, every site (and there is one).
+func underOneNilTest(sites []ssa.Instruction) bool {
+	if len(sites) == 0 {
+		return false
+	}
+	fn := sites[0].Parent()
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+			continue
+		}
+		if !tfssa.IsNilConst(bin.X) && !tfssa.IsNilConst(bin.Y) {
+			continue
+		}
+		succ := b.Succs[0]
+		if bin.Op == token.EQL {
+			succ = b.Succs[1]
+		}
+		if len(succ.Preds) != 1 {
+			continue
+		}
+		all := true
+		for _, s := range sites {
+			if s.Parent() != fn || !succ.Dominates(s.Block()) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// optionalGetter: v comes (through conversions, dereferences, field
+// selections and getter chains) from a nil-safe getter of an optional
+// field: a method GetX whose receiver type also has GetXOk or HasX (the
+// OpenAPI generators' shape), which answers the zero value when the API
+// has nothing.
+func optionalGetter(v ssa.Value, d int) bool {
+	if d > 6 {
+		return false
+	}
+	switch x := tfssa.StripInterface(v).(type) {
+	case *ssa.Call:
+		fn := x.Call.StaticCallee()
+		if fn == nil {
+			return false
+		}
+		if recv := fn.Signature.Recv(); recv != nil && len(fn.Name()) > 3 && fn.Name()[:3] == "Get" {
+			name := fn.Name()[3:]
+			ms := types.NewMethodSet(pointerTo(recv.Type()))
+			if ms.Lookup(nil, "Get"+name+"Ok") != nil || ms.Lookup(nil, "Has"+name) != nil {
+				return true
+			}
+			if len(x.Call.Args) > 0 {
+				return optionalGetter(x.Call.Args[0], d+1)
+			}
+		}
+	case *ssa.UnOp:
+		return optionalGetter(x.X, d+1)
+	case *ssa.FieldAddr:
+		return optionalGetter(x.X, d+1)
+	case *ssa.Field:
+		return optionalGetter(x.X, d+1)
+	case *ssa.Convert:
+		return optionalGetter(x.X, d+1)
+	case *ssa.ChangeType:
+		return optionalGetter(x.X, d+1)
+	case *ssa.Alloc:
+		// A local holding a getter's answer (m := out.GetMeta(); m.GetRoles()).
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && optionalGetter(st.Val, d+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func pointerTo(t types.Type) types.Type {
+	if _, ok := t.Underlying().(*types.Pointer); ok {
+		return t
+	}
+	return types.NewPointer(t)
 }

@@ -17,6 +17,11 @@ type apiJob struct {
 	Meta    []string
 }
 
+func (j *apiJob) GetReset() apiReset { return j.Reset }
+func (j *apiJob) HasReset() bool     { return j.Reset.Time != "" }
+func (j *apiJob) GetMeta() []string  { return j.Meta }
+func (j *apiJob) HasMeta() bool      { return j.Meta != nil }
+
 type apiOptions struct{ Format string }
 type apiGroup struct{ ID string }
 type apiReset struct{ Time string }
@@ -47,6 +52,7 @@ func resourceJob() *schema.Resource {
 			"guarded":        {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
 			"configured":     {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
 			"flattened":      {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
+			"schedule":       {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
 		},
 	}
 }
@@ -85,9 +91,13 @@ func jobRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostic
 	}
 	d.Set("group", []interface{}{group}) // want `READ-3: Read of resourceJob saves the block "group"`
 
-	d.Set("reset", flattenReset(job.Reset)) // want `READ-3: Read of resourceJob saves the block "reset"`
+	d.Set("reset", flattenReset(job.GetReset())) // want `READ-3: Read of resourceJob saves the block "reset"`
 
 	setMetadata(d, job)
+
+	// Built from a part of the object the API always has: whether the
+	// configuration can leave the block out is the API's to say.
+	d.Set("schedule", flattenReset(job.Reset))
 
 	// Optional+Computed: the SDK keeps what Read saves.
 	d.Set("settings", []interface{}{map[string]interface{}{"format": "x"}})
@@ -123,9 +133,6 @@ func flattenOptions(o *apiOptions) []interface{} {
 }
 
 func setMetadata(d *schema.ResourceData, job *apiJob) {
-	meta := map[string]interface{}{"format": ""}
-	if len(job.Meta) > 0 {
-		meta["format"] = job.Meta[0]
-	}
+	meta := map[string]interface{}{"format": job.GetMeta()}
 	d.Set("metadata", []map[string]interface{}{meta}) // want `READ-3: Read of resourceJob saves the block "metadata"`
 }

@@ -16,6 +16,12 @@ type apiBoard struct {
 	Port   int64
 }
 
+func (b *apiBoard) GetHeight() int  { return b.Height }
+func (b *apiBoard) HasHeight() bool { return b.Height != 0 }
+func (b *apiBoard) GetShared() bool { return b.Shared }
+func (b *apiBoard) HasShared() bool { return b.Shared }
+func (b *apiBoard) GetWidth() int   { return 0 }
+
 func (b *apiBoard) GetWidthOk() (int, bool) {
 	if b.Width == nil {
 		return 0, false
@@ -38,6 +44,7 @@ func resourceBoard() *schema.Resource {
 			"echo":     {Type: schema.TypeString, Optional: true},
 			"rank":     {Type: schema.TypeString, Optional: true, Default: "0"},
 			"revision": {Type: schema.TypeString, Optional: true},
+			"plain":    {Type: schema.TypeString, Optional: true},
 		},
 	}
 }
@@ -50,18 +57,20 @@ func boardCreate(ctx context.Context, d *schema.ResourceData, m any) diag.Diagno
 func boardRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
 	b := &apiBoard{}
 	d.Set("title", b.Title)
-	d.Set("height", strconv.Itoa(b.Height)) // want `READ-3: Read of resourceBoard saves "height" \(Optional, not Computed, a string\) as strconv.Itoa of the API's value`
+	d.Set("height", strconv.Itoa(b.GetHeight())) // want `READ-3: Read of resourceBoard saves "height" \(Optional, not Computed, a string\) as strconv.Itoa of the API's value`
 	// Saved only when the API has it.
 	if v, ok := b.GetWidthOk(); ok {
 		d.Set("width", strconv.Itoa(v))
 	}
-	d.Set("shared", strconv.FormatBool(b.Shared)) // want `READ-3: Read of resourceBoard saves "shared"`
+	d.Set("shared", strconv.FormatBool(b.GetShared())) // want `READ-3: Read of resourceBoard saves "shared"`
 	// Optional+Computed: the SDK keeps what Read saves.
 	d.Set("port", strconv.FormatInt(b.Port, 10))
 	// The configuration's own value.
 	d.Set("echo", strconv.Itoa(d.Get("height").(int)))
+	// A plain field: the API always answers it.
+	d.Set("plain", strconv.Itoa(b.Height))
 	// A default: the plan holds "0" when the configuration leaves it out.
-	d.Set("rank", strconv.Itoa(b.Height))
+	d.Set("rank", strconv.Itoa(b.GetHeight()))
 	if b.Height > 0 {
 		d.Set("revision", strconv.Itoa(b.Height))
 	}

@@ -432,12 +432,22 @@ func elements(a *ssa.Alloc) []ssa.Value {
 	return out
 }
 
-// elementAware: the element map's stores all sit under one nil test, or
-// one of them stores a value from an optional getter.
+// elementAware: the element is nil on some way (a map declared and only
+// conditionally assigned), or the element map's stores all sit under one
+// nil test, or one of them stores a value from an optional getter.
 func elementAware(e ssa.Value) bool {
 	var sites []ssa.Instruction
 	var maps []ssa.Value
 	switch x := e.(type) {
+	case *ssa.Phi:
+		// var m map[string]any; if len(groups) > 0 { m = groups[0] }: a nil
+		// element on the way where the API has nothing.
+		for _, edge := range x.Edges {
+			if tfssa.IsNilConst(edge) {
+				return true
+			}
+		}
+		return false
 	case *ssa.MakeMap:
 		maps = append(maps, x)
 	case *ssa.UnOp:

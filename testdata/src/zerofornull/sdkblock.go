@@ -53,6 +53,7 @@ func resourceJob() *schema.Resource {
 			"configured":     {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
 			"flattened":      {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
 			"schedule":       {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
+			"placement":      {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: elem},
 		},
 	}
 }
@@ -90,6 +91,12 @@ func jobRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostic
 		group["format"] = job.Group.ID
 	}
 	d.Set("group", []interface{}{group}) // want `READ-3: Read of resourceJob saves the block "group"`
+
+	var groupMap map[string]interface{}
+	if groups := flattenGroups(job); len(groups) > 0 {
+		groupMap = groups[0]
+	}
+	d.Set("placement", []map[string]interface{}{groupMap}) // want `READ-3: Read of resourceJob saves the block "placement"`
 
 	d.Set("reset", flattenReset(job.GetReset())) // want `READ-3: Read of resourceJob saves the block "reset"`
 
@@ -135,4 +142,11 @@ func flattenOptions(o *apiOptions) []interface{} {
 func setMetadata(d *schema.ResourceData, job *apiJob) {
 	meta := map[string]interface{}{"format": job.GetMeta()}
 	d.Set("metadata", []map[string]interface{}{meta}) // want `READ-3: Read of resourceJob saves the block "metadata"`
+}
+
+func flattenGroups(job *apiJob) []map[string]interface{} {
+	if job.Group == nil {
+		return nil
+	}
+	return []map[string]interface{}{{"format": job.Group.ID}}
 }

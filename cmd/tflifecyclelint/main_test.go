@@ -214,7 +214,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"configoverwrite", nil, 4},
 		{"stalecomputed", nil, 6},
 		{"blockcount", nil, 2},
-		{"zerofornull", nil, 23},
+		{"zerofornull", nil, 30},
 		{"nullforempty", nil, 9},
 		{"updateignores", nil, 10},
 		{"createignores", nil, 2},

@@ -26,12 +26,13 @@ var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 const depth = 3
 
 func run(pass *analysis.Pass) (any, error) {
-	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
 	if !ok {
 		return nil, nil
 	}
 	rep := lint.NewReporter(pass)
 	reported := map[token.Pos]bool{}
+	runSDK(rep, model, funcs, reported)
 	for _, r := range model.Framework {
 		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue

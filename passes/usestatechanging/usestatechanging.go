@@ -40,10 +40,17 @@ func run(pass *analysis.Pass) (any, error) {
 		// it will change: the resource plans it itself.
 		planned := attruse.PlanWrites(pass, funcs, r)
 		var cands []*facts.Attribute
+		source := map[*facts.Attribute]*facts.Attribute{}
 		for i := range r.Schema.Attributes {
 			a := &r.Schema.Attributes[i]
-			if a.Computed && !a.Optional && !a.Uncertain && a.HasPlanModifier("UseStateForUnknown") && volatile.MatchString(a.Name) && !planned(a.Name) {
+			if !a.Computed || a.Optional || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
+				continue
+			}
+			if volatile.MatchString(a.Name) {
 				cands = append(cands, a)
+			} else if x := derivedSource(r.Schema.Attributes, a); x != nil {
+				cands = append(cands, a)
+				source[a] = x
 			}
 		}
 		if len(cands) == 0 {
@@ -51,6 +58,16 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		writes := apiWrites(update, models(r))
 		for _, a := range cands {
+			if x := source[a]; x != nil {
+				if pos, ok := writes[a.Name]; ok {
+					rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
+						Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but it is derived from %q by name, which changes in place, and Update writes it anew: when %q changes, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown, or keep the prior value only while %q is unchanged", a.Name, r.TypeName, x.Name, x.Name, x.Name),
+						Related: []analysis.RelatedInformation{
+							lint.Related(x.Pos, "%q is configurable and does not require replacement", x.Name),
+							lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
+				}
+				continue
+			}
 			if pos, ok := writes[a.Name]; ok {
 				rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
 					Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but Update writes it from the API response: when the remote system changes it, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown for a value that changes on update", a.Name, r.TypeName),
@@ -59,6 +76,29 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// derivedSource: the top-level attribute a is named as derived from
+// (attruse.Derived: "plan_id" of "plan_name", "full_name" of "name") that
+// the user configures and that changes in place: no RequiresReplace, and
+// no plan modifier the model cannot see into (a custom one may replace).
+func derivedSource(attrs []facts.Attribute, a *facts.Attribute) *facts.Attribute {
+	for i := range attrs {
+		x := &attrs[i]
+		if !(x.Required || x.Optional) || x.Uncertain || x.Computed && !x.Optional || !attruse.Derived(x.Name, a.Name) {
+			continue
+		}
+		inPlace := true
+		for _, m := range x.PlanModifiers {
+			if strings.HasPrefix(m, "RequiresReplace") || m == "custom" || m == "unresolved" {
+				inPlace = false
+			}
+		}
+		if inPlace {
+			return x
+		}
+	}
+	return nil
 }
 
 func models(r *facts.FrameworkResource) map[string]bool {

@@ -210,7 +210,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unguardedunknown", nil, 34},
 		{"setnewnoncomputed", nil, 5},
 		{"planrewrite", nil, 18},
-		{"usestatechanging", nil, 2},
+		{"usestatechanging", nil, 3},
 		{"configoverwrite", nil, 4},
 		{"stalecomputed", nil, 10},
 		{"blockcount", nil, 2},

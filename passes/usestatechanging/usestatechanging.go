@@ -152,7 +152,31 @@ func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
 
 // fromAPI: types.StringValue(x), types.Int64PointerValue(p), ... where no
 // argument is loaded from a model field (a copy of the plan or state).
+//
+// A variable set from the API on one path and left zero (or null) on the
+// others (var t types.String; if p.T != nil { t = types.StringValue(*p.T) })
+// is a φ of such calls and constants: it is from the API when one of its
+// edges is and none is read from a model field.
 func fromAPI(v ssa.Value) bool {
+	return fromAPIDepth(v, 0)
+}
+
+func fromAPIDepth(v ssa.Value, depth int) bool {
+	if phi, ok := v.(*ssa.Phi); ok {
+		if depth > 2 {
+			return false
+		}
+		api := false
+		for _, e := range phi.Edges {
+			switch {
+			case fromModel(e, 0):
+				return false
+			case fromAPIDepth(e, depth+1):
+				api = true
+			}
+		}
+		return api
+	}
 	c, ok := v.(*ssa.Call)
 	if !ok {
 		return false

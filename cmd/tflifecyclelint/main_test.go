@@ -212,7 +212,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"planrewrite", nil, 18},
 		{"usestatechanging", nil, 3},
 		{"configoverwrite", nil, 4},
-		{"stalecomputed", nil, 10},
+		{"stalecomputed", nil, 9},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 23},
 		{"updateignores", nil, 10},

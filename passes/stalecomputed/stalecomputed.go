@@ -74,7 +74,7 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 		}
 		x := updatedPrefix(attrs, y, changed)
 		if x == nil {
-			if x = derivedSource(attrs, y); x != nil {
+			if x = derivedSource(attrs, y, r.Name); x != nil {
 				reportDerived(rep, r, x, y, changed[x.Name], set[y.Name])
 				continue
 			}
@@ -91,12 +91,12 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 }
 
 // derivedSource: the attribute y is named as derived from (attruse.Derived:
-// "full_name" of "name", "plan_id" of "plan_name", "slug" of "name") that
+// "full_name" of "name", "plan_id" of "plan_name") that
 // the user configures and that changes in place (not ForceNew). y must be
 // an output only (not Optional): a value the user may set is a setting of
 // its own. Update need not test x: an Update that sends x whether or not
 // it changed renames in place all the same.
-func derivedSource(attrs []facts.Attribute, y *facts.Attribute) *facts.Attribute {
+func derivedSource(attrs []facts.Attribute, y *facts.Attribute, owner string) *facts.Attribute {
 	if y.Optional {
 		return nil
 	}
@@ -105,7 +105,7 @@ func derivedSource(attrs []facts.Attribute, y *facts.Attribute) *facts.Attribute
 		if !(x.Required || x.Optional) || x.ForceNew || x.Uncertain || x.Computed && !x.Optional {
 			continue
 		}
-		if attruse.Derived(x.Name, y.Name) {
+		if attruse.Derived(x.Name, y.Name, owner) {
 			return x
 		}
 	}

@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if volatile.MatchString(a.Name) {
 				cands = append(cands, a)
-			} else if x := derivedSource(r.Schema.Attributes, a); x != nil {
+			} else if x := derivedSource(r.Schema.Attributes, a, r.TypeName); x != nil {
 				cands = append(cands, a)
 				source[a] = x
 			}
@@ -82,10 +82,10 @@ func run(pass *analysis.Pass) (any, error) {
 // (attruse.Derived: "plan_id" of "plan_name", "full_name" of "name") that
 // the user configures and that changes in place: no RequiresReplace, and
 // no plan modifier the model cannot see into (a custom one may replace).
-func derivedSource(attrs []facts.Attribute, a *facts.Attribute) *facts.Attribute {
+func derivedSource(attrs []facts.Attribute, a *facts.Attribute, owner string) *facts.Attribute {
 	for i := range attrs {
 		x := &attrs[i]
-		if !(x.Required || x.Optional) || x.Uncertain || x.Computed && !x.Optional || !attruse.Derived(x.Name, a.Name) {
+		if !(x.Required || x.Optional) || x.Uncertain || x.Computed && !x.Optional || !attruse.Derived(x.Name, a.Name, owner) {
 			continue
 		}
 		inPlace := true

@@ -10,7 +10,7 @@ import (
 
 type repo struct{ Owner, Name, Plan, PlanID, Mode string }
 
-func getRepo(ctx context.Context, id string) (*repo, error) { return &repo{}, nil }
+func getRepo(ctx context.Context, id string) (*repo, error)  { return &repo{}, nil }
 func editRepo(ctx context.Context, id string, r *repo) error { return nil }
 
 // A rename in place gives the repository a new full name; a new plan name
@@ -29,7 +29,8 @@ func resourceRepository() *schema.Resource {
 			"plan_id":                 {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "plan_id" of resourceRepository is derived from "plan_name"`
 			"execution_mode":          {Type: schema.TypeString, Optional: true},
 			"resolved_execution_mode": {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "resolved_execution_mode" of resourceRepository is derived from "execution_mode"`
-			"slug":                    {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "slug" of resourceRepository is derived from "name"`
+			// A slug: a rename may keep it (not related).
+			"slug": {Type: schema.TypeString, Computed: true},
 			// The user may set it: a setting of its own.
 			"region_name": {Type: schema.TypeString, Optional: true},
 			"region_id":   {Type: schema.TypeString, Optional: true, Computed: true},
@@ -84,7 +85,6 @@ func resourceRepositoryFixed() *schema.Resource {
 		},
 		CustomizeDiff: customdiff.All(
 			customdiff.ComputedIf("full_name", nameChanged),
-			customdiff.ComputedIf("slug", nameChanged),
 			markDerived,
 		),
 	}
@@ -122,4 +122,37 @@ func resourceRepositoryReplaced() *schema.Resource {
 			"plan_id":   {Type: schema.TypeString, Computed: true},
 		},
 	}
+}
+
+// Safe: the certificate's own identifier, which a rename keeps.
+func resourceCertificate() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: create,
+		ReadContext:   readCertificate,
+		UpdateContext: updateCertificate,
+		DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"certificate_name": {Type: schema.TypeString, Required: true},
+			"certificate_id":   {Type: schema.TypeString, Computed: true},
+		},
+	}
+}
+
+func readCertificate(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	r, err := getRepo(ctx, d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	d.Set("certificate_name", r.Name)
+	d.Set("certificate_id", r.PlanID)
+	return nil
+}
+
+func updateCertificate(ctx context.Context, d *schema.ResourceData, meta any) diag.Diagnostics {
+	if d.HasChange("certificate_name") {
+		if err := editRepo(ctx, d.Id(), &repo{Name: d.Get("certificate_name").(string)}); err != nil {
+			return diag.FromErr(err)
+		}
+	}
+	return readCertificate(ctx, d, meta)
 }

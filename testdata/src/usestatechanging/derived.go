@@ -20,6 +20,9 @@ type instanceModel struct {
 	PlanID   types.String `tfsdk:"plan_id"`
 	Name     types.String `tfsdk:"name"`
 	FullName types.String `tfsdk:"full_name"`
+	// The instance's own name and identifier.
+	InstanceName types.String `tfsdk:"instance_name"`
+	InstanceID   types.String `tfsdk:"instance_id"`
 }
 
 // The plan id is resolved from the configured plan name: a new plan name
@@ -38,6 +41,9 @@ func (r *instanceResource) Schema(ctx context.Context, req resource.SchemaReques
 		// A new name replaces the instance: its full name is unknown then.
 		"name":      schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
 		"full_name": schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+		// Its own identifier, which a rename keeps: fine.
+		"instance_name": schema.StringAttribute{Required: true},
+		"instance_id":   schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
 	}}
 }
 
@@ -67,6 +73,7 @@ func (r *instanceResource) loadPlanID(m *instanceModel) error {
 	for _, p := range plans {
 		if p.Name == m.PlanName.ValueString() {
 			m.PlanID = types.StringValue(p.ID)
+			m.InstanceID = types.StringValue(p.ID)
 		}
 	}
 	return nil

@@ -156,7 +156,8 @@ func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
 // A variable set from the API on one path and left zero (or null) on the
 // others (var t types.String; if p.T != nil { t = types.StringValue(*p.T) })
 // is a φ of such calls and constants: it is from the API when one of its
-// edges is and none is read from a model field.
+// edges is and every other is a constant or a null (StringNull()); an edge
+// of another kind (a model field, a parameter) may carry the prior value.
 func fromAPI(v ssa.Value) bool {
 	return fromAPIDepth(v, 0)
 }
@@ -169,10 +170,13 @@ func fromAPIDepth(v ssa.Value, depth int) bool {
 		api := false
 		for _, e := range phi.Edges {
 			switch {
-			case fromModel(e, 0):
-				return false
 			case fromAPIDepth(e, depth+1):
 				api = true
+			case isConst(e) || frameworkNullary(e):
+			default:
+				// Read from a model, a parameter, another helper: it may
+				// be the prior state's own value.
+				return false
 			}
 		}
 		return api
@@ -194,6 +198,22 @@ func fromAPIDepth(v ssa.Value, depth int) bool {
 		}
 	}
 	return len(c.Call.Args) > 0
+}
+
+func isConst(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}
+
+// frameworkNullary: types.StringNull(), types.Int64Unknown(), ... (a
+// framework constructor without arguments).
+func frameworkNullary(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) > 0 {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Signature.Recv() == nil && strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework")
 }
 
 // fromModel: the value is read from a tfsdk-tagged field (m.X.ValueString()).

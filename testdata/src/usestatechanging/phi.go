@@ -105,3 +105,49 @@ func (r *vmFixed) Update(ctx context.Context, req resource.UpdateRequest, resp *
 
 func (r *vmFixed) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }
+
+// Quiet: the φ has an edge that is the prior value handed in (a parameter),
+// so the answer may be the state's own: the check cannot decide.
+type vmPrior struct{ c client }
+
+func (r *vmPrior) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "x_vm_prior"
+}
+
+func (r *vmPrior) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":         schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+		"name":       schema.StringAttribute{Required: true},
+		"updated_at": schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+	}}
+}
+
+func (r *vmPrior) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+}
+
+func (r *vmPrior) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+}
+
+func (r *vmPrior) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var m, state vmModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	out, err := r.c.resize(m.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("resize", err.Error())
+		return
+	}
+	mapVMPrior(out, &m, state.UpdatedAt)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+func mapVMPrior(v *vm, m *vmModel, prior types.String) {
+	updatedAt := prior
+	if v.UpdatedAt != nil {
+		updatedAt = types.StringValue(v.UpdatedAt.Format(time.RFC3339))
+	}
+	m.UpdatedAt = updatedAt
+}
+
+func (r *vmPrior) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+}

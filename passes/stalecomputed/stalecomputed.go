@@ -74,6 +74,10 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 		}
 		x := updatedPrefix(attrs, y, changed)
 		if x == nil {
+			if x = derivedSource(attrs, y, r.Name); x != nil {
+				reportDerived(rep, r, x, y, changed[x.Name], set[y.Name])
+				continue
+			}
 			reportMarker(rep, r, y, set[y.Name])
 			continue
 		}
@@ -84,6 +88,40 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 			},
 			Message: fmt.Sprintf("Computed %q of %s keeps its prior value in the plan when %q changes in place, but the update can change it (it is set from the API) and the CustomizeDiff never marks it: resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with customdiff.ComputedIf or d.SetNewComputed when %q changes", y.Name, r.Name, x.Name, y.Name, x.Name)})
 	}
+}
+
+// derivedSource: the attribute y is named as derived from (attruse.Derived:
+// "full_name" of "name", "plan_id" of "plan_name") that
+// the user configures and that changes in place (not ForceNew). y must be
+// an output only (not Optional): a value the user may set is a setting of
+// its own. Update need not test x: an Update that sends x whether or not
+// it changed renames in place all the same.
+func derivedSource(attrs []facts.Attribute, y *facts.Attribute, owner string) *facts.Attribute {
+	if y.Optional {
+		return nil
+	}
+	for i := range attrs {
+		x := &attrs[i]
+		if !(x.Required || x.Optional) || x.ForceNew || x.Uncertain || x.Computed && !x.Optional {
+			continue
+		}
+		if attruse.Derived(x.Name, y.Name, owner) {
+			return x
+		}
+	}
+	return nil
+}
+
+// reportDerived reports a Computed output y derived from the in-place
+// setting x that the CustomizeDiff never marks as changing.
+func reportDerived(rep *lint.Reporter, r *facts.SDKResource, x, y *facts.Attribute, testedAt, setAt token.Pos) {
+	related := []analysis.RelatedInformation{lint.Related(x.Pos, "%q is configurable and not ForceNew: it changes in place", x.Name)}
+	if testedAt.IsValid() {
+		related = append(related, lint.Related(testedAt, "Update acts on a change of %q here", x.Name))
+	}
+	related = append(related, lint.Related(setAt, "%q is set from the API here", y.Name))
+	rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, setAt), Related: related,
+		Message: fmt.Sprintf("Computed %q of %s is derived from %q by name, but when %q changes in place the plan keeps its prior value: the CustomizeDiff never marks it, so resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with customdiff.ComputedIf or d.SetNewComputed(%q) when %q changes", y.Name, r.Name, x.Name, x.Name, y.Name, y.Name, x.Name)})
 }
 
 // markers name values the remote system moves on every change of the

@@ -40,10 +40,17 @@ func run(pass *analysis.Pass) (any, error) {
 		// it will change: the resource plans it itself.
 		planned := attruse.PlanWrites(pass, funcs, r)
 		var cands []*facts.Attribute
+		source := map[*facts.Attribute]*facts.Attribute{}
 		for i := range r.Schema.Attributes {
 			a := &r.Schema.Attributes[i]
-			if a.Computed && !a.Optional && !a.Uncertain && a.HasPlanModifier("UseStateForUnknown") && volatile.MatchString(a.Name) && !planned(a.Name) {
+			if !a.Computed || a.Optional || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
+				continue
+			}
+			if volatile.MatchString(a.Name) {
 				cands = append(cands, a)
+			} else if x := derivedSource(r.Schema.Attributes, a, r.TypeName); x != nil {
+				cands = append(cands, a)
+				source[a] = x
 			}
 		}
 		if len(cands) == 0 {
@@ -51,6 +58,16 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		writes := apiWrites(update, models(r))
 		for _, a := range cands {
+			if x := source[a]; x != nil {
+				if pos, ok := writes[a.Name]; ok {
+					rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
+						Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but it is derived from %q by name, which changes in place, and Update writes it anew: when %q changes, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown, or keep the prior value only while %q is unchanged", a.Name, r.TypeName, x.Name, x.Name, x.Name),
+						Related: []analysis.RelatedInformation{
+							lint.Related(x.Pos, "%q is configurable and does not require replacement", x.Name),
+							lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
+				}
+				continue
+			}
 			if pos, ok := writes[a.Name]; ok {
 				rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
 					Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but Update writes it from the API response: when the remote system changes it, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown for a value that changes on update", a.Name, r.TypeName),
@@ -59,6 +76,29 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// derivedSource: the top-level attribute a is named as derived from
+// (attruse.Derived: "plan_id" of "plan_name", "full_name" of "name") that
+// the user configures and that changes in place: no RequiresReplace, and
+// no plan modifier the model cannot see into (a custom one may replace).
+func derivedSource(attrs []facts.Attribute, a *facts.Attribute, owner string) *facts.Attribute {
+	for i := range attrs {
+		x := &attrs[i]
+		if !(x.Required || x.Optional) || x.Uncertain || x.Computed && !x.Optional || !attruse.Derived(x.Name, a.Name, owner) {
+			continue
+		}
+		inPlace := true
+		for _, m := range x.PlanModifiers {
+			if strings.HasPrefix(m, "RequiresReplace") || m == "custom" || m == "unresolved" {
+				inPlace = false
+			}
+		}
+		if inPlace {
+			return x
+		}
+	}
+	return nil
 }
 
 func models(r *facts.FrameworkResource) map[string]bool {
@@ -112,7 +152,35 @@ func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
 
 // fromAPI: types.StringValue(x), types.Int64PointerValue(p), ... where no
 // argument is loaded from a model field (a copy of the plan or state).
+//
+// A variable set from the API on one path and left zero (or null) on the
+// others (var t types.String; if p.T != nil { t = types.StringValue(*p.T) })
+// is a φ of such calls and constants: it is from the API when one of its
+// edges is and every other is a constant or a null (StringNull()); an edge
+// of another kind (a model field, a parameter) may carry the prior value.
 func fromAPI(v ssa.Value) bool {
+	return fromAPIDepth(v, 0)
+}
+
+func fromAPIDepth(v ssa.Value, depth int) bool {
+	if phi, ok := v.(*ssa.Phi); ok {
+		if depth > 2 {
+			return false
+		}
+		api := false
+		for _, e := range phi.Edges {
+			switch {
+			case fromAPIDepth(e, depth+1):
+				api = true
+			case isConst(e) || frameworkNullary(e):
+			default:
+				// Read from a model, a parameter, another helper: it may
+				// be the prior state's own value.
+				return false
+			}
+		}
+		return api
+	}
 	c, ok := v.(*ssa.Call)
 	if !ok {
 		return false
@@ -130,6 +198,22 @@ func fromAPI(v ssa.Value) bool {
 		}
 	}
 	return len(c.Call.Args) > 0
+}
+
+func isConst(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}
+
+// frameworkNullary: types.StringNull(), types.Int64Unknown(), ... (a
+// framework constructor without arguments).
+func frameworkNullary(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) > 0 {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Signature.Recv() == nil && strings.Contains(fn.Pkg.Pkg.Path(), "terraform-plugin-framework")
 }
 
 // fromModel: the value is read from a tfsdk-tagged field (m.X.ValueString()).

@@ -137,12 +137,20 @@ func native(t types.Type) bool {
 }
 
 // configurable: an attribute the configuration may set, so it may be unknown
-// there. Blocks are left out: they are unknown only as dynamic blocks over a
-// collection known after apply.
+// there. A list or set block counts too: written as a dynamic block whose
+// for_each is known only after apply, Terraform sends the whole block
+// collection as unknown. Single blocks are left out (a dynamic single block
+// is rare), and so are blocks whose nesting the model could not decide.
 func configurable(r *facts.FrameworkResource, name string) *facts.Attribute {
 	for i := range r.Schema.Attributes {
 		a := &r.Schema.Attributes[i]
-		if a.Name == name && !a.Uncertain && !a.Block && (a.Required || a.Optional) {
+		if a.Name != name || a.Uncertain {
+			continue
+		}
+		if a.Block && (a.Nesting == "list" || a.Nesting == "set") {
+			return a
+		}
+		if !a.Block && (a.Required || a.Optional) {
 			return a
 		}
 	}
@@ -153,6 +161,7 @@ type offender struct {
 	goName, attr string
 	typ          types.Type
 	pos          token.Pos
+	block        bool
 }
 
 func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, guard map[string]bool) (lint.Finding, bool) {
@@ -162,13 +171,13 @@ func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, 
 	}
 	var bad []offender
 	if rd.method == "GetAttribute" {
-		if configurable(r, rd.path) != nil && native(rd.target) && !guard[rd.path] {
-			bad = append(bad, offender{attr: rd.path, typ: rd.target})
+		if a := configurable(r, rd.path); a != nil && native(rd.target) && !guard[rd.path] {
+			bad = append(bad, offender{attr: rd.path, typ: rd.target, block: a.Block})
 		}
 	} else if st, ok := tfapi.DerefStruct(rd.target); ok && native(rd.target) {
 		facts.EachTagged(st, func(f facts.TaggedField) {
-			if configurable(r, f.Tag) != nil && native(f.Var.Type()) && !guard[f.Tag] {
-				bad = append(bad, offender{f.GoName, f.Tag, f.Var.Type(), f.Var.Pos()})
+			if a := configurable(r, f.Tag); a != nil && native(f.Var.Type()) && !guard[f.Tag] {
+				bad = append(bad, offender{f.GoName, f.Tag, f.Var.Type(), f.Var.Pos(), a.Block})
 			}
 		})
 	}
@@ -182,21 +191,39 @@ func finding(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr
 	qual := types.RelativeTo(pass.Pkg)
 	var what []string
 	var related []analysis.RelatedInformation
+	blocks, attrs := false, false
 	for _, b := range bad {
+		attrs = attrs || !b.block
+		name := fmt.Sprintf("%q", b.attr)
+		if b.block {
+			name, blocks = "block "+name, true
+		}
 		if b.goName == "" {
-			what = append(what, fmt.Sprintf("%q into a %s", b.attr, types.TypeString(b.typ, qual)))
+			what = append(what, fmt.Sprintf("%s into a %s", name, types.TypeString(b.typ, qual)))
 			continue
 		}
-		what = append(what, fmt.Sprintf("%q into field %s (%s)", b.attr, b.goName, types.TypeString(b.typ, qual)))
-		related = append(related, lint.Related(b.pos, "%s is a %s, which cannot hold an unknown value", b.goName, types.TypeString(b.typ, qual)))
+		what = append(what, fmt.Sprintf("%s into field %s (%s)", name, b.goName, types.TypeString(b.typ, qual)))
+		why := "which cannot hold an unknown value"
+		if b.block {
+			why += " (the block is unknown when written as a dynamic block whose for_each is known only after apply)"
+		}
+		related = append(related, lint.Related(b.pos, "%s is a %s, %s", b.goName, types.TypeString(b.typ, qual), why))
 	}
+	var sources []string
+	if attrs {
+		sources = append(sources, "whenever the configuration sets it from a value known only after apply")
+	}
+	if blocks {
+		sources = append(sources, "whenever the configuration writes the block as a dynamic block over a collection known only after apply")
+	}
+	source := strings.Join(sources, ", or ")
 	when := "validation"
 	if rd.planning {
 		when = "planning"
 	}
 	return lint.Finding{Rule: "VALIDATE-1", Pos: call.Pos(), End: call.End(), Related: related,
-		Message: fmt.Sprintf("req.%s.%s of %s reads %s: a Go type that cannot hold an unknown value, so %s fails (\"Value Conversion Error\") whenever the configuration sets it from a value known only after apply; use the framework's types (types.String, types.List...) and test IsUnknown()",
-			rd.field, rd.method, r.TypeName, strings.Join(what, ", "), when)}
+		Message: fmt.Sprintf("req.%s.%s of %s reads %s: a Go type that cannot hold an unknown value, so %s fails (\"Value Conversion Error\") %s; use the framework's types (types.String, types.List...) and test IsUnknown()",
+			rd.field, rd.method, r.TypeName, strings.Join(what, ", "), when, source)}
 }
 
 // guarded: the attributes the enclosing function, before pos, reads with

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -66,7 +67,7 @@ func decidesAt(read ssa.Value, via *ssa.Call, u unknown, at func(ifi *ssa.If) bo
 			case *ssa.Extract, *ssa.TypeAssert, *ssa.BinOp, *ssa.UnOp, *ssa.ChangeType, *ssa.Convert:
 				next = r.(ssa.Value)
 			case *ssa.Call:
-				if isLen(r) || isSetLen(r) || isStringsFunc(r) {
+				if isLen(r) || isSetLen(r) || isStringsFunc(r) || isRegexpMatch(r, v) {
 					next = r
 				} else if feedsParser(r, v, u) {
 					next, nextVia = r, r
@@ -248,6 +249,9 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 		}
 		if parseFails(v, u, depth) != nil {
 			return nonNilMark
+		}
+		if x := evalRegexp(v, u, depth); x != nil {
+			return x
 		}
 		return evalStrings(v, u, depth)
 	case *ssa.Extract:
@@ -559,4 +563,90 @@ func isSetLen(c *ssa.Call) bool {
 	}
 	p, n := tfapi.Named(fn.Signature.Recv().Type())
 	return n == "Set" && tfapi.SDKSchemaPkgs[p] != ""
+}
+
+// evalRegexp: re.MatchString(s) of a regexp compiled from a constant
+// pattern (regexp.MustCompile("^[0-9]+$"), at the call or in a package
+// variable set once by the package's initialisation) on a value that
+// evaluates to a constant string: the unknown's "" is matched like any other
+// string, so a pattern that needs one character rejects it.
+func evalRegexp(c *ssa.Call, u unknown, depth int) constant.Value {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "MatchString" || fn.Signature.Recv() == nil || len(c.Call.Args) != 2 {
+		return nil
+	}
+	if p, n := tfapi.Named(fn.Signature.Recv().Type()); p != "regexp" || n != "Regexp" {
+		return nil
+	}
+	pat, ok := regexpPattern(c.Call.Args[0])
+	if !ok {
+		return nil
+	}
+	x := evalZero(c.Call.Args[1], u, depth+1)
+	if x == nil || x.Kind() != constant.String {
+		return nil
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil
+	}
+	return constant.MakeBool(re.MatchString(constant.StringVal(x)))
+}
+
+// isRegexpMatch: re.MatchString(v), v the string matched, re compiled from
+// a constant pattern.
+func isRegexpMatch(c *ssa.Call, v ssa.Value) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "MatchString" || fn.Signature.Recv() == nil || len(c.Call.Args) != 2 || c.Call.Args[1] != v {
+		return false
+	}
+	if p, n := tfapi.Named(fn.Signature.Recv().Type()); p != "regexp" || n != "Regexp" {
+		return false
+	}
+	_, ok := regexpPattern(c.Call.Args[0])
+	return ok
+}
+
+// regexpPattern: the constant pattern of regexp.MustCompile(pattern), the
+// value itself or the package variable it was stored in, once, by the
+// package's init.
+func regexpPattern(v ssa.Value) (string, bool) {
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		g, ok := ld.X.(*ssa.Global)
+		if !ok || g.Pkg == nil {
+			return "", false
+		}
+		init := g.Pkg.Func("init")
+		if init == nil {
+			return "", false
+		}
+		var val ssa.Value
+		for _, b := range init.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && st.Addr == g {
+					if val != nil {
+						return "", false
+					}
+					val = st.Val
+				}
+			}
+		}
+		if val == nil {
+			return "", false
+		}
+		v = val
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return "", false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Name() != "MustCompile" || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "regexp" {
+		return "", false
+	}
+	k, ok := call.Call.Args[0].(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
 }

@@ -18,7 +18,7 @@ type section struct {
 type itemModel struct {
 	ID       types.String       `tfsdk:"id"`
 	Title    types.String       `tfsdk:"title"`
-	Sections []section          `tfsdk:"section"` // a block: unknown only as a dynamic block
+	Sections []section          `tfsdk:"section"` // a list block: unknown as a dynamic block over a collection known after apply
 	ByName   map[string]section `tfsdk:"section_map"`
 	Created  string             `tfsdk:"created"` // Computed only: null in the configuration, never unknown there
 }
@@ -42,7 +42,7 @@ func (item) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.S
 
 func (item) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config itemModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of item reads "section_map" into field ByName \(map\[string\]section\): a Go type that cannot hold an unknown value, so validation fails`
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of item reads block "section" into field Sections \(\[\]section\), "section_map" into field ByName \(map\[string\]section\): a Go type that cannot hold an unknown value, so validation fails .* or whenever the configuration writes the block as a dynamic block`
 	if len(config.Sections) > 0 && len(config.ByName) > 0 {
 		resp.Diagnostics.AddError("conflict", "section and section_map")
 	}
@@ -140,6 +140,11 @@ func (guardedItem) ValidateConfig(ctx context.Context, req resource.ValidateConf
 	if sections.IsUnknown() {
 		return
 	}
+	var blocks types.List
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("section"), &blocks)...)
+	if blocks.IsUnknown() {
+		return
+	}
 	var config itemModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 }
@@ -151,7 +156,7 @@ type lateGuard struct{ item }
 
 func (lateGuard) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config itemModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of lateGuard reads "section_map"`
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...) // want `VALIDATE-1: req.Config.Get of lateGuard reads block "section" into field Sections \(\[\]section\), "section_map"`
 	var sections types.Map
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("section_map"), &sections)...)
 	if sections.IsUnknown() {

@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if push {
 			if r := byType[receiverName(pass.TypesInfo, stack)]; r != nil {
-				if f, ok := check(pass, r, n.(*ast.CallExpr), guarded(pass.TypesInfo, stack, n.Pos())); ok {
+				if f, ok := check(pass, r, n.(*ast.CallExpr), guarded(pass.TypesInfo, r, stack, n.Pos())); ok {
 					rep.Report(f)
 				}
 			}
@@ -169,6 +169,16 @@ func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, 
 	if !ok {
 		return lint.Finding{}, false
 	}
+	bad := offenders(r, rd, guard)
+	if len(bad) == 0 {
+		return lint.Finding{}, false
+	}
+	return finding(pass, r, call, rd, bad), true
+}
+
+// offenders: the configurable attributes rd decodes into Go types that cannot
+// hold an unknown value, leaving out those in guard.
+func offenders(r *facts.FrameworkResource, rd read, guard map[string]bool) []offender {
 	var bad []offender
 	if rd.method == "GetAttribute" {
 		if a := configurable(r, rd.path); a != nil && native(rd.target) && !guard[rd.path] {
@@ -181,10 +191,7 @@ func check(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, 
 			}
 		})
 	}
-	if len(bad) == 0 {
-		return lint.Finding{}, false
-	}
-	return finding(pass, r, call, rd, bad), true
+	return bad
 }
 
 func finding(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr, rd read, bad []offender) lint.Finding {
@@ -228,8 +235,10 @@ func finding(pass *analysis.Pass, r *facts.FrameworkResource, call *ast.CallExpr
 
 // guarded: the attributes the enclosing function, before pos, reads with
 // GetAttribute of path.Root("name") into a framework value it asks
-// IsUnknown() — it returns early on an unknown before decoding into Go types.
-func guarded(info *types.Info, stack []ast.Node, pos token.Pos) map[string]bool {
+// IsUnknown() — it returns early on an unknown before decoding into Go types —
+// or already decodes into Go types itself: that earlier read fails first and
+// is the one reported (a later read is either unreachable or the same defect).
+func guarded(info *types.Info, r *facts.FrameworkResource, stack []ast.Node, pos token.Pos) map[string]bool {
 	var body *ast.BlockStmt
 	for _, n := range stack {
 		if fd, ok := n.(*ast.FuncDecl); ok {
@@ -250,6 +259,11 @@ func guarded(info *types.Info, stack []ast.Node, pos token.Pos) map[string]bool 
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			return true
+		}
+		if rd, ok := planTimeRead(info, call); ok {
+			for _, b := range offenders(r, rd, nil) {
+				out[b.attr] = true
+			}
 		}
 		switch {
 		case sel.Sel.Name == "IsUnknown":

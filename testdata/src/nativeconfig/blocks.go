@@ -102,3 +102,33 @@ func (safePolicy) Update(context.Context, resource.UpdateRequest, *resource.Upda
 func (safePolicy) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 var _ resource.ResourceWithValidateConfig = safePolicy{}
+
+// Two decodes of the same block in one ModifyPlan: the plan's fails first and
+// is the one reported; the configuration's after it is the same defect (for an
+// attribute that is not Computed, an unknown configuration is an unknown plan).
+type twicePolicy struct{}
+
+func (twicePolicy) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
+
+func (twicePolicy) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = policySchema()
+}
+
+func (twicePolicy) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var plan, config policyModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...) // want `VALIDATE-1: req.Plan.Get of twicePolicy reads block "rule"`
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if len(config.Rules) != len(plan.Rules) {
+		resp.Diagnostics.AddError("rules", "changed")
+	}
+}
+
+func (twicePolicy) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {}
+func (twicePolicy) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (twicePolicy) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (twicePolicy) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+var _ resource.ResourceWithModifyPlan = twicePolicy{}

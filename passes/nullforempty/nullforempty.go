@@ -266,7 +266,7 @@ func (c *checker) mapNulls(updates []*ssa.MapUpdate) []nullStore {
 		if !o.ok || consulted(u.Block()) {
 			continue
 		}
-		a := nestedCandidate(c.r.Schema.Attributes, keysOf[u.Map], k)
+		a := facts.NestedByKeys(c.r.Schema.Attributes, keysOf[u.Map], k, candidate)
 		if a == nil {
 			continue
 		}
@@ -337,7 +337,7 @@ func (c *checker) nestedField(t types.Type, name, tag string) *facts.Attribute {
 					if a := top[k]; !a.Uncertain && c.keep(a) {
 						m[k] = a
 					}
-				} else if a := nestedCandidate(c.r.Schema.Attributes, tags, k); a != nil && c.keep(a) {
+				} else if a := facts.NestedByKeys(c.r.Schema.Attributes, tags, k, candidate); a != nil && c.keep(a) {
 					m[k] = a
 				}
 			}
@@ -352,48 +352,6 @@ func derefStruct(t types.Type) (*types.Struct, bool) {
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	return st, ok
-}
-
-// nestedCandidate: the nested attribute named key among siblings that hold
-// every one of keys; nil unless every such place agrees it is a candidate
-// (and no Computed parent holds it).
-func nestedCandidate(attrs []facts.Attribute, keys []string, key string) *facts.Attribute {
-	var found *facts.Attribute
-	agree := true
-	var walk func(as []facts.Attribute, computedParent bool)
-	walk = func(as []facts.Attribute, computedParent bool) {
-		for i := range as {
-			a := &as[i]
-			if len(a.Nested) == 0 || a.Incomplete || a.Uncertain {
-				continue
-			}
-			byName := map[string]*facts.Attribute{}
-			for j := range a.Nested {
-				byName[a.Nested[j].Name] = &a.Nested[j]
-			}
-			all := true
-			for _, k := range keys {
-				if byName[k] == nil {
-					all = false
-					break
-				}
-			}
-			if all {
-				n := byName[key]
-				if computedParent || a.Computed || n.Uncertain || !candidate(n) {
-					agree = false
-				} else if found == nil {
-					found = n
-				}
-			}
-			walk(a.Nested, computedParent || a.Computed)
-		}
-	}
-	walk(attrs, false)
-	if !agree {
-		return nil
-	}
-	return found
 }
 
 // origin: v, stored in block b, is a null collection made because a value

@@ -103,7 +103,7 @@ func mapZeros(call *ssa.Call, r *facts.FrameworkResource, pkg *ssa.Package, summ
 	sort.Strings(keys)
 	var out []zeroStore
 	for _, k := range keys {
-		a := nestedCandidate(r.Schema.Attributes, keys, k)
+		a := facts.NestedByKeys(r.Schema.Attributes, keys, k, candidate)
 		if a == nil || collection(a) {
 			continue
 		}
@@ -172,48 +172,6 @@ func zeroValue(v ssa.Value, at *ssa.BasicBlock, pkg *ssa.Package, summaries map[
 		}
 	}
 	return zeroStore{}, false
-}
-
-// nestedCandidate: the attribute named key in the nested attributes whose
-// names hold all keys, when every such group agrees it is a scalar
-// candidate under parents that are not Computed.
-func nestedCandidate(attrs []facts.Attribute, keys []string, key string) *facts.Attribute {
-	var found *facts.Attribute
-	agree := true
-	var walk func(as []facts.Attribute, computedParent bool)
-	walk = func(as []facts.Attribute, computedParent bool) {
-		for i := range as {
-			a := &as[i]
-			if len(a.Nested) == 0 || a.Incomplete || a.Uncertain {
-				continue
-			}
-			byName := map[string]*facts.Attribute{}
-			for j := range a.Nested {
-				byName[a.Nested[j].Name] = &a.Nested[j]
-			}
-			all := true
-			for _, k := range keys {
-				if byName[k] == nil {
-					all = false
-					break
-				}
-			}
-			if all {
-				c := byName[key]
-				if computedParent || a.Computed || c.Uncertain || !candidate(c) {
-					agree = false
-				} else if found == nil {
-					found = c
-				}
-			}
-			walk(a.Nested, computedParent || a.Computed)
-		}
-	}
-	walk(attrs, false)
-	if !agree {
-		return nil
-	}
-	return found
 }
 
 // posOr: v's position, or at when it has none (a constant).

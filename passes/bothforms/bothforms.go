@@ -122,7 +122,8 @@ func candidates(attrs []facts.Attribute) map[string]*candidate {
 	out := map[string]*candidate{}
 	for name, ps := range partners {
 		a := byName[name]
-		if a == nil || !a.Optional || a.Computed || a.Required || a.WriteOnly || a.Uncertain || !a.Pos.IsValid() {
+		// A Default fills the plan in: it is not null when the other form is used.
+		if a == nil || !a.Optional || a.Computed || a.Required || a.HasDefault || a.WriteOnly || a.Uncertain || !a.Pos.IsValid() {
 			continue
 		}
 		c := &candidate{attr: a, altPos: pos[name]}
@@ -130,12 +131,49 @@ func candidates(attrs []facts.Attribute) map[string]*candidate {
 			c.altPos = a.AlternativesPos
 		}
 		for p := range ps {
-			c.partners = append(c.partners, p)
+			if oneSetting(a, p, byName[p]) {
+				c.partners = append(c.partners, p)
+			}
+		}
+		if len(c.partners) == 0 {
+			continue
 		}
 		sort.Strings(c.partners)
 		out[name] = c
 	}
 	return out
+}
+
+// oneSetting: the alternatives are two forms of one setting, not two
+// settings that exclude each other (a branch or a tag pattern, a Helm URL or
+// a git repository, whose unused one the API answers with nothing, which
+// the SDK reads as unset): one of them is deprecated (the old form and its
+// successor), or one name is the other's with words added ("start" and
+// "start_date", "policies" and "token_policies").
+func oneSetting(a *facts.Attribute, other string, o *facts.Attribute) bool {
+	if a.Deprecated || o != nil && o.Deprecated {
+		return true
+	}
+	return wordsWithin(a.Name, other) || wordsWithin(other, a.Name)
+}
+
+// wordsWithin: the words of short ("_"-separated) appear, in order and
+// together, among those of long.
+func wordsWithin(short, long string) bool {
+	s, l := strings.Split(short, "_"), strings.Split(long, "_")
+	for i := 0; i+len(s) <= len(l); i++ {
+		match := true
+		for j := range s {
+			if l[i+j] != s[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
 }
 
 // site is a block of a function on the way to a d.Set: the d.Set's own, or
@@ -183,7 +221,7 @@ func sets(fn *ssa.Function, cands map[string]*candidate) []set {
 							if cand == nil || constant(c.Args[2]) || fromConfig(c.Args[2], k, 0) {
 								continue
 							}
-							if decidedOnPath(here, cand) {
+							if decidedOnPath(here, cand) || exclusive(f, b, cand) {
 								continue
 							}
 							s := set{cand: cand, pos: in.Pos()}
@@ -203,6 +241,34 @@ func sets(fn *ssa.Function, cands map[string]*candidate) []set {
 	}
 	visit(fn, 0, nil)
 	return out
+}
+
+// exclusive: f also saves an alternative of the attribute, on a way that
+// never meets this d.Set's block (if api.Type == "tag" { d.Set("tag", x) }
+// else { d.Set("branch", x) }): the API's answer says which form is in use.
+func exclusive(f *ssa.Function, b *ssa.BasicBlock, c *candidate) bool {
+	partner := map[string]bool{}
+	for _, p := range c.partners {
+		partner[p] = true
+	}
+	for _, ob := range f.Blocks {
+		for _, instr := range ob.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			com := ci.Common()
+			if attruse.ResourceDataMethod(com) != "Set" || len(com.Args) != 3 {
+				continue
+			}
+			for _, k := range keysOf(com.Args[1]) {
+				if partner[k] && !constant(com.Args[2]) && !reaches(b, ob, nil) && !reaches(ob, b, nil) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // keysOf: the keys a d.Set's key argument takes: a constant, or the

@@ -160,3 +160,44 @@ func useSizeName(d *schema.ResourceData) bool {
 	_, ok := d.GetOk("size_name")
 	return ok
 }
+
+// The API's answer says which form is in use: one or the other is saved.
+func resourcePolicy() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: policyRead,
+		ReadContext:   policyRead,
+		UpdateContext: policyRead,
+		DeleteContext: downtimeDelete,
+		Schema: map[string]*schema.Schema{
+			"pattern":     {Type: schema.TypeString, Optional: true, ConflictsWith: []string{"tag_pattern"}},
+			"tag_pattern": {Type: schema.TypeString, Optional: true},
+			"limit":       {Type: schema.TypeInt, Optional: true, Default: 300, ConflictsWith: []string{"limit_name"}},
+			"limit_name":  {Type: schema.TypeString, Optional: true, Computed: true},
+			// Two settings that exclude each other, not two forms of one:
+			// the API answers the unused one with nothing.
+			"git_repo": {Type: schema.TypeString, Optional: true, ConflictsWith: []string{"url"}},
+			"url":      {Type: schema.TypeString, Optional: true},
+			// A deprecated form and its successor.
+			"is_read_only":     {Type: schema.TypeBool, Optional: true, Deprecated: "use restricted_roles", ConflictsWith: []string{"restricted_roles"}},
+			"restricted_roles": {Type: schema.TypeSet, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
+		},
+	}
+}
+
+func policyRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	dt, err := apiGet(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if dt.Color == "branch" {
+		d.Set("pattern", dt.Owner)
+	} else {
+		d.Set("tag_pattern", dt.Owner)
+	}
+	d.Set("limit", dt.Size) // a Default: the plan holds it, not null
+	d.Set("git_repo", dt.Owner)
+	d.Set("url", dt.Team)
+	d.Set("is_read_only", dt.Size > 0)     // want `READ-3: Read of resourcePolicy saves "is_read_only" .* alternative to "restricted_roles"`
+	d.Set("restricted_roles", dt.Policies) // want `READ-3: Read of resourcePolicy saves "restricted_roles" .* alternative to "is_read_only"`
+	return nil
+}

@@ -3,6 +3,7 @@ package bothforms
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -221,7 +222,7 @@ func sets(fn *ssa.Function, cands map[string]*candidate) []set {
 							if cand == nil || constant(c.Args[2]) || fromConfig(c.Args[2], k, 0) {
 								continue
 							}
-							if decidedOnPath(here, cand) || exclusive(f, b, cand) {
+							if decidedOnPath(here, cand) || exclusive(f, b, cand) || presenceGuarded(f, b) {
 								continue
 							}
 							s := set{cand: cand, pos: in.Pos()}
@@ -241,6 +242,85 @@ func sets(fn *ssa.Function, cands map[string]*candidate) []set {
 	}
 	visit(fn, 0, nil)
 	return out
+}
+
+// presenceGuarded: in f, a test that the API's answer holds a value (x !=
+// nil, x != "", v, ok := m[k]; ok, x.GetFooOk()) decides whether the d.Set
+// runs: it is saved only when the API has it, and an API that keeps one
+// form answers the other with nothing.
+func presenceGuarded(f *ssa.Function, b *ssa.BasicBlock) bool {
+	for _, x := range f.Blocks {
+		ifi, ok := x.Instrs[len(x.Instrs)-1].(*ssa.If)
+		if !ok || !presenceTest(ifi.Cond) || !decides(x, b) {
+			continue
+		}
+		// The way that skips the d.Set goes on to what follows it (not a
+		// not-found return: if resp == nil { d.SetId(""); return nil }).
+		for _, s := range x.Succs {
+			if !reaches(s, b, x) && meets(s, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// meets: some block is reached both from a and from after b.
+func meets(a, b *ssa.BasicBlock) bool {
+	from := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if from[x] {
+			continue
+		}
+		from[x] = true
+		work = append(work, x.Succs...)
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work = []*ssa.BasicBlock{a}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if from[x] {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+func presenceTest(v ssa.Value) bool {
+	switch c := v.(type) {
+	case *ssa.BinOp:
+		if c.Op != token.NEQ && c.Op != token.EQL {
+			return false
+		}
+		x, k := c.X, c.Y
+		if _, ok := x.(*ssa.Const); ok {
+			x, k = k, x
+		}
+		kc, ok := k.(*ssa.Const)
+		if !ok || types.Identical(x.Type(), types.Universe.Lookup("error").Type()) {
+			return false
+		}
+		return kc.Value == nil || kc.Value.ExactString() == `""` || kc.Value.ExactString() == "0"
+	case *ssa.Extract:
+		switch t := c.Tuple.(type) {
+		case *ssa.Lookup:
+			return t.CommaOk && c.Index == 1
+		case *ssa.Call:
+			if callee := t.Call.StaticCallee(); callee != nil && attruse.ResourceDataMethod(&t.Call) == "" {
+				return strings.HasSuffix(callee.Name(), "Ok") && c.Index == 1
+			}
+		}
+	}
+	return false
 }
 
 // exclusive: f also saves an alternative of the attribute, on a way that

@@ -201,3 +201,34 @@ func policyRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnos
 	d.Set("restricted_roles", dt.Policies) // want `READ-3: Read of resourcePolicy saves "restricted_roles" .* alternative to "is_read_only"`
 	return nil
 }
+
+// Saved only when the API has a value for it: an API that keeps one form
+// answers the other with nothing.
+func resourceBucket() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: bucketRead,
+		ReadContext:   bucketRead,
+		UpdateContext: bucketRead,
+		DeleteContext: downtimeDelete,
+		Schema: map[string]*schema.Schema{
+			"versioning":        {Type: schema.TypeBool, Optional: true, ConflictsWith: []string{"versioning_legacy"}},
+			"versioning_legacy": {Type: schema.TypeString, Optional: true},
+		},
+	}
+}
+
+func bucketRead(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	dt, err := apiGet(d.Id())
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if dt == nil { // not found: a test of the answer, not of the value saved
+		d.SetId("")
+		return nil
+	}
+	if dt.Owner != "" {
+		d.Set("versioning_legacy", dt.Owner)
+	}
+	d.Set("versioning", dt.Size > 0) // want `READ-3: Read of resourceBucket saves "versioning" .* alternative to "versioning_legacy"`
+	return nil
+}

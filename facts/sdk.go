@@ -419,6 +419,18 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 	a.HasValidators = f["ValidateFunc"] != nil || f["ValidateDiagFunc"] != nil
 	a.Deprecated = e.nonEmpty(f["Deprecated"]) || e.nonEmpty(f["Removed"])
 	a.Normalised = (f["StateFunc"] != nil && !isNil(info, f["StateFunc"])) || (f["DiffSuppressFunc"] != nil && !isNil(info, f["DiffSuppressFunc"]))
+	a.DiffSuppress = f["DiffSuppressFunc"] != nil && !isNil(info, f["DiffSuppressFunc"])
+	for _, alt := range []struct {
+		key string
+		dst *[]string
+	}{{"ConflictsWith", &a.ConflictsWith}, {"ExactlyOneOf", &a.ExactlyOneOf}} {
+		if keys := e.topLevelKeys(f[alt.key]); len(keys) > 0 {
+			*alt.dst = keys
+			if !a.AlternativesPos.IsValid() {
+				a.AlternativesPos = f[alt.key].Pos()
+			}
+		}
+	}
 	a.ElemType = e.sdkElemType(a.Type, f["Elem"], body)
 	if elem, ok := f["Elem"]; ok && !isNil(info, elem) && sdkKindOf(info.TypeOf(elem)) == "sdkresource" {
 		a.Block, a.Nesting = true, a.Type
@@ -430,6 +442,27 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 		}
 	}
 	return a
+}
+
+// topLevelKeys: the constant top-level keys of a []string literal
+// (ConflictsWith, ExactlyOneOf); nested paths are left out, and nothing is
+// returned when an element is not a constant.
+func (e *env) topLevelKeys(x ast.Expr) []string {
+	lit, ok := unparen(x).(*ast.CompositeLit)
+	if x == nil || !ok {
+		return nil
+	}
+	var keys []string
+	for _, el := range lit.Elts {
+		s, ok := e.stringConst(el)
+		if !ok {
+			return nil
+		}
+		if s != "" && !strings.Contains(s, ".") {
+			keys = append(keys, s)
+		}
+	}
+	return keys
 }
 
 // sdkElemType is the primitive element type of a list, set or map: the Type

@@ -37,6 +37,14 @@ type Attribute struct {
 	// Normalised is set for SDK attributes with a StateFunc (the plan holds
 	// the normalised form) or a DiffSuppressFunc.
 	Normalised bool
+	// DiffSuppress (SDK): the attribute has a DiffSuppressFunc.
+	DiffSuppress bool
+	// ConflictsWith and ExactlyOneOf (SDK) are the top-level keys the
+	// schema lists there, when the list is a literal of constant strings;
+	// nested paths ("block.0.name") are left out. AlternativesPos is where
+	// the first non-empty one of them is written (zero when from another package).
+	ConflictsWith, ExactlyOneOf []string
+	AlternativesPos             token.Pos
 	// PlanModifiers lists the framework plan modifiers by kind:
 	// "UseStateForUnknown", "RequiresReplace", another framework modifier's
 	// function name, "custom", or "unresolved" when the list is not a literal.
@@ -165,7 +173,7 @@ func walk(prefix string, attrs []Attribute, fnew bool, fn func(string, *Attribut
 func clearPos(attrs []Attribute) {
 	for i := range attrs {
 		a := &attrs[i]
-		a.Pos, a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0, 0
+		a.Pos, a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd, a.AlternativesPos = 0, 0, 0, 0, 0, 0
 		clearPos(attrs[i].Nested)
 	}
 }
@@ -177,6 +185,8 @@ func cloneAttrs(attrs []Attribute) []Attribute {
 	out := make([]Attribute, len(attrs))
 	for i, a := range attrs {
 		a.PlanModifiers = append([]string(nil), a.PlanModifiers...)
+		a.ConflictsWith = append([]string(nil), a.ConflictsWith...)
+		a.ExactlyOneOf = append([]string(nil), a.ExactlyOneOf...)
 		a.Nested = cloneAttrs(a.Nested)
 		out[i] = a
 	}

@@ -5,6 +5,7 @@ package passes
 import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/blockcount"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/bothforms"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/casesent"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/computedneverset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/configoverwrite"
@@ -55,6 +56,7 @@ import (
 // registry lists every check once, by package name.
 var registry = []lint.Check{
 	{Doc: blockcount.Doc, Analyzer: blockcount.Analyzer},
+	{Doc: bothforms.Doc, Analyzer: bothforms.Analyzer},
 	{Doc: casesent.Doc, Analyzer: casesent.Analyzer},
 	{Doc: computedneverset.Doc, Analyzer: computedneverset.Analyzer},
 	{Doc: configoverwrite.Doc, Analyzer: configoverwrite.Analyzer},

@@ -241,6 +241,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"objectkeys", nil, 2},
 		{"computedneverset", nil, 2},
 		{"diffsuppress", nil, 7},
+		{"bothforms", nil, 10},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -221,7 +221,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},
 		{"neversent", nil, 4},
-		{"nativeconfig", nil, 5},
+		{"nativeconfig", nil, 6},
 		{"stateaftererror", nil, 6},
 		{"mutableid", nil, 4},
 		{"emptyanswer", nil, 3},

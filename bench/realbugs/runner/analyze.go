@@ -58,6 +58,10 @@ type Result struct {
 	Reason   string    `json:"reason,omitempty"` // why it did not load
 	Findings []Finding `json:"findings,omitempty"`
 	Seconds  float64   `json:"seconds"`
+	// Checks are the opt-in checks the run enabled: a result is reused only
+	// by a run asking for no check it lacks (a check made opt-in after the
+	// binary was built, or by a runner built later, must run).
+	Checks []string `json:"checks,omitempty"`
 }
 
 // Env is what every analysis run shares.
@@ -87,7 +91,7 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	cached := filepath.Join(e.Cache, "results", e.BinHash+resultsFormat, key+".json")
 	defer e.lock(key)()
 	var r Result
-	if b, err := os.ReadFile(cached); err == nil && json.Unmarshal(b, &r) == nil {
+	if b, err := os.ReadFile(cached); err == nil && json.Unmarshal(b, &r) == nil && covers(r.Checks, e.Checks) {
 		return r
 	}
 	if e.Cached {
@@ -96,6 +100,7 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	start := time.Now()
 	r = e.analyze(repo, sha, file)
 	r.Seconds = time.Since(start).Seconds()
+	r.Checks = e.Checks
 	if transient(r) {
 		return r
 	}
@@ -105,10 +110,24 @@ func (e *Env) Analyze(repo, sha, file string) Result {
 	return r
 }
 
+// covers: every check of want is in have.
+func covers(have, want []string) bool {
+	in := map[string]bool{}
+	for _, c := range have {
+		in[c] = true
+	}
+	for _, c := range want {
+		if !in[c] {
+			return false
+		}
+	}
+	return true
+}
+
 // resultsFormat names the layout of a cached Result; a change to what a
 // Result records (evidence positions, "-e") changes it, so older results are
-// not read as if they held it.
-const resultsFormat = "-e"
+// not read as if they held it ("-f": the opt-in checks enabled, Checks).
+const resultsFormat = "-f"
 
 // notRun marks a commit with no cached result, under -cached.
 const notRun = "not run yet (no cached result for this binary)"

@@ -176,3 +176,21 @@ func TestPackageError(t *testing.T) {
 		t.Errorf("a subpackage's error: got %q", got)
 	}
 }
+
+// A cached result is reused only by a run that enables no opt-in check the
+// cached run lacked: a check promoted since is fine, a new opt-in one is not.
+func TestCoversChecks(t *testing.T) {
+	for _, c := range []struct {
+		have, want []string
+		ok         bool
+	}{
+		{[]string{"a", "b"}, []string{"a"}, true},
+		{[]string{"a"}, []string{"a", "b"}, false},
+		{nil, nil, true},
+		{nil, []string{"a"}, false},
+	} {
+		if got := covers(c.have, c.want); got != c.ok {
+			t.Errorf("covers(%v, %v) = %v, want %v", c.have, c.want, got, c.ok)
+		}
+	}
+}

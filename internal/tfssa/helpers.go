@@ -140,6 +140,27 @@ func StripInterface(v ssa.Value) ssa.Value {
 	}
 }
 
+// StripConversions follows a value back through conversions that keep what
+// it is: to an interface, between types, and type assertions.
+func StripConversions(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
 // ErrorBuilder: a call building an error of its own text: fmt.Errorf,
 // errors.New, diag.Errorf.
 func ErrorBuilder(call *ssa.Call) bool {

@@ -414,15 +414,7 @@ func fromConfig(v ssa.Value, key string, d int) bool {
 	if d > 6 {
 		return false
 	}
-	switch x := v.(type) {
-	case *ssa.MakeInterface:
-		return fromConfig(x.X, key, d+1)
-	case *ssa.Convert:
-		return fromConfig(x.X, key, d+1)
-	case *ssa.ChangeType:
-		return fromConfig(x.X, key, d+1)
-	case *ssa.TypeAssert:
-		return fromConfig(x.X, key, d+1)
+	switch x := tfssa.StripConversions(v).(type) {
 	case *ssa.Extract:
 		return fromConfig(x.Tuple, key, d+1)
 	case *ssa.Call:

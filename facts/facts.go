@@ -245,6 +245,10 @@ type SDKResource struct {
 	// the expression's extent, holding any function literals.
 	CustomizeDiffFuncs []string
 	CustomizeDiffSpan  [2]token.Pos
+	// CustomizeDiffKeys are the keys its customdiff combinators name
+	// (ForceNewIfChange("k", ...)); CustomizeDiffFuncs then holds the
+	// functions they run, literals by LitKey, not the combinators.
+	CustomizeDiffKeys []DiffKey
 	// Resolved is false when the value itself could not be followed.
 	Resolved bool
 	Pos      token.Pos
@@ -283,6 +287,9 @@ func (r *SDKResource) String() string {
 	}
 	if r.CustomizeDiff {
 		b.WriteString(" customizediff")
+		for _, k := range r.CustomizeDiffKeys {
+			fmt.Fprintf(&b, " %s:%s", k.Effect, k.Key)
+		}
 	}
 	return b.String()
 }

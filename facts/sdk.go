@@ -286,7 +286,11 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 	case "CustomizeDiff":
 		r.CustomizeDiff = !isNil(info, v)
 		if r.CustomizeDiff {
-			r.CustomizeDiffFuncs = e.funcsMentioned(v)
+			funcs, keys, ok := e.customizeDiff(v)
+			if !ok {
+				funcs, keys = e.funcsMentioned(v), nil
+			}
+			r.CustomizeDiffFuncs, r.CustomizeDiffKeys = funcs, keys
 			r.CustomizeDiffSpan = [2]token.Pos{v.Pos(), v.End()}
 		}
 	case "Importer":

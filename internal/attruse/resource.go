@@ -67,7 +67,7 @@ func SDKResource(model *facts.Model, r *facts.SDKResource, byName map[string]*ss
 	u.UpdateReads = SDK(update, read, Uses, model)
 	u.PlanMentions = u.UpdateReads
 	if r.CustomizeDiff {
-		if len(r.CustomizeDiffFuncs) == 0 {
+		if len(r.CustomizeDiffFuncs) == 0 && len(r.CustomizeDiffKeys) == 0 {
 			return nil
 		}
 		for _, name := range r.CustomizeDiffFuncs {
@@ -78,6 +78,10 @@ func SDKResource(model *facts.Model, r *facts.SDKResource, byName map[string]*ss
 			k := SDK(fn, nil, Uses, model)
 			u.PlanMentions, u.DiffMentions = Merge(u.PlanMentions, k), Merge(u.DiffMentions, k)
 		}
+		// A combinator's key (ForceNewIfChange("k", ...)) is one the diff
+		// may force new, plan unknown, reject or test, like a d.Get there.
+		k := DiffKeys(r)
+		u.PlanMentions, u.DiffMentions = Merge(u.PlanMentions, k), Merge(u.DiffMentions, k)
 	}
 	if u.PlanMentions.Dynamic {
 		return nil
@@ -205,4 +209,16 @@ func Report(pass *analysis.Pass, judge func(*Resource) []lint.Finding) {
 			rep.Report(f)
 		}
 	}
+}
+
+// DiffKeys: the keys r's customdiff combinators name, as mentions.
+func DiffKeys(r *facts.SDKResource) Keys {
+	k := newKeys()
+	for _, dk := range r.CustomizeDiffKeys {
+		k.Named[dk.Key] = true
+		if _, ok := k.At[dk.Key]; !ok {
+			k.At[dk.Key] = dk.Pos
+		}
+	}
+	return k
 }

@@ -30,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok {
 			continue
 		}
-		filled := attruse.Keys{}
+		filled := attruse.DiffKeys(r) // a combinator's key is spelled there
 		for _, fn := range fns {
 			filled = attruse.Merge(filled, attruse.SDK(fn, nil, attruse.Fills, model))
 		}
@@ -79,7 +79,7 @@ func lifecycle(r *facts.SDKResource, byName map[string]*ssa.Function, model *fac
 		return nil, false
 	}
 	if r.CustomizeDiff {
-		if len(r.CustomizeDiffFuncs) == 0 {
+		if len(r.CustomizeDiffFuncs) == 0 && len(r.CustomizeDiffKeys) == 0 {
 			return nil, false
 		}
 		for _, name := range r.CustomizeDiffFuncs {

@@ -29,9 +29,22 @@ func run(pass *analysis.Pass) (any, error) {
 		if !r.CustomizeDiff || !r.SchemaResolved || len(r.Schema.Attributes) == 0 {
 			continue
 		}
+		// customdiff.ComputedIf(k, f) calls d.SetNewComputed(k) when f holds.
+		// A key the schema lacks is left out: its condition is then often
+		// on another missing key (copied code), and never holds.
+		for _, dk := range r.DiffKeysWith("computed") {
+			if _, found := facts.Lookup(r.Schema.Attributes, dk.Key); !found && !strings.Contains(dk.Key, ".") {
+				continue
+			}
+			if msg, ok := refusal(r, "SetNewComputed", dk.Key); ok {
+				msg = strings.Replace(msg, fmt.Sprintf("d.SetNewComputed(%q)", dk.Key), fmt.Sprintf("customdiff.ComputedIf(%q) (d.SetNewComputed)", dk.Key), 1)
+				rep.Report(lint.Finding{Rule: "PLAN-2", Pos: dk.Pos, Message: msg, Related: []analysis.RelatedInformation{lint.Related(r.Pos, "resource declared here")}})
+			}
+		}
 		for _, fn := range tfssa.CustomizeDiffFuncs(r, byName, all) {
 			for _, c := range keyCalls(fn) {
-				msg, ok := refusal(r, c)
+				k, _ := key(c)
+				msg, ok := refusal(r, c.Call.StaticCallee().Name(), k)
 				id := fmt.Sprint(c.Pos(), msg)
 				if !ok || reported[id] {
 					continue
@@ -80,9 +93,7 @@ func key(c *ssa.Call) (string, bool) {
 }
 
 // refusal says why the SDK refuses the call for resource r, if it does.
-func refusal(r *facts.SDKResource, c *ssa.Call) (string, bool) {
-	k, _ := key(c)
-	method := c.Call.StaticCallee().Name()
+func refusal(r *facts.SDKResource, method, k string) (string, bool) {
 	nested := method == "Clear"
 	if !nested && strings.Contains(k, ".") {
 		return fmt.Sprintf("d.%s(%q) in the CustomizeDiff of %s: %s only accepts a top-level attribute, and fails at plan time with \"invalid key\"", method, k, r.Name, method), true

@@ -28,6 +28,11 @@ type ValueFact struct {
 	// only (`if opts.isDataSource { m = strip(m) }`): Resolved is then
 	// false, and a call binds it from its argument (see Guard).
 	Unless *Guard
+	// Passes marks an attribute decorator (Kind "attr" or "sdkschema", see
+	// decorators.go): the function returns its Passes-th parameter (1-based)
+	// with at most the fields in Changes assigned.
+	Passes  int
+	Changes []string
 }
 
 // Guard names the parameter a helper's value depends on: the value holds
@@ -62,6 +67,9 @@ func (f *ValueFact) String() string {
 	}
 	if f.Merge {
 		return f.Kind + " merger"
+	}
+	if f.Passes > 0 {
+		return fmt.Sprintf("%s decorator of param %d changing %v", f.Kind, f.Passes, f.Changes)
 	}
 	if f.Kind == "schema" {
 		return "schema " + f.Schema.String()

@@ -166,6 +166,12 @@ func (e *env) fwAttr(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 		if a, ok := e.flagBuilt(name, v, body); ok {
 			return a
 		}
+		if vf := e.valueOfExpr(v); vf != nil && vf.Kind == "attr" && vf.Passes > 0 {
+			if a, ok := passedThrough(name, v, vf, body, e.fwAttr); ok {
+				return a
+			}
+			return unknown
+		}
 	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "attr" && vf.Resolved && len(vf.Attrs) == 1 {
 		a := vf.Attrs[0]

@@ -383,6 +383,13 @@ func (e *env) sdkField(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 		if lv, ok := e.resolveLocal(body, v); ok && len(lv.mutations) == 0 {
 			return e.sdkField(name, lv.init, body)
 		}
+	case *ast.CallExpr:
+		if vf := e.valueOfExpr(v); vf != nil && vf.Kind == "sdkschema" && vf.Passes > 0 {
+			if a, ok := passedThrough(name, v, vf, body, e.sdkField); ok {
+				return a
+			}
+			return unknown
+		}
 	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "sdkschema" && vf.Resolved && len(vf.Attrs) == 1 {
 		a := vf.Attrs[0]

@@ -113,6 +113,12 @@ func (e *env) valueFor(kind string, obj types.Object, expr ast.Expr, body *ast.B
 		vf.Merge, vf.Resolved = true, true
 		return vf
 	}
+	if fn, ok := obj.(*types.Func); ok && (kind == "attr" || kind == "sdkschema") {
+		if k, changes, ok := e.decorator(fn, e.funcs[fn]); ok {
+			vf.Passes, vf.Changes, vf.Resolved = k, changes, true
+			return vf
+		}
+	}
 	if expr == nil {
 		return vf
 	}

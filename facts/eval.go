@@ -273,6 +273,8 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 		case useEscape:
 			if m := e.copyInto(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
+			} else if m := e.addedBy(stack, ident); m != nil {
+				lv.mutations = append(lv.mutations, m)
 			} else if m := e.eachLoop(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
 			} else if !e.mergedFrom(stack, ident) && !e.factoryArg(stack, ident) {

@@ -33,6 +33,9 @@ type ValueFact struct {
 	// with at most the fields in Changes assigned.
 	Passes  int
 	Changes []string
+	// AddsTo marks a function with no result that adds Attrs to the schema
+	// map that is its AddsTo-th parameter (1-based, see adders.go).
+	AddsTo int
 }
 
 // Guard names the parameter a helper's value depends on: the value holds
@@ -67,6 +70,9 @@ func (f *ValueFact) String() string {
 	}
 	if f.Merge {
 		return f.Kind + " merger"
+	}
+	if f.AddsTo > 0 {
+		return fmt.Sprintf("%s adds to param %d {%s}", f.Kind, f.AddsTo, attrsString(f.Attrs, false))
 	}
 	if f.Passes > 0 {
 		return fmt.Sprintf("%s decorator of param %d changing %v", f.Kind, f.Passes, f.Changes)

@@ -74,6 +74,9 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 	switch o := obj.(type) {
 	case *types.Func:
 		sig := o.Signature()
+		if sig.Results().Len() == 0 {
+			return e.adderValue(o)
+		}
 		if sig.Results().Len() != 1 {
 			return nil
 		}
@@ -155,4 +158,20 @@ func (e *env) bindVersion(vf *ValueFact, call *ast.CallExpr) *ValueFact {
 	n, ok := e.intConst(call.Args[i])
 	out.Schema.Version, out.Schema.VersionPos, out.Resolved = n, call.Args[i].Pos(), vf.Resolved && ok
 	return &out
+}
+
+// adderValue summarises a function with no result as an adder, evaluating
+// its additions with its own parameters in scope.
+func (e *env) adderValue(fn *types.Func) *ValueFact {
+	saved, savedBody, savedGuard := e.params, e.fnBody, e.guard
+	var guard *Guard
+	e.params, e.fnBody, e.guard = fn.Signature().Params(), nil, &guard
+	defer func() { e.params, e.fnBody, e.guard = saved, savedBody, savedGuard }()
+	if d := e.funcs[fn]; d != nil {
+		e.fnBody = d.Body
+		if vf := e.adder(fn, d); vf != nil && guard == nil {
+			return vf
+		}
+	}
+	return nil
 }

@@ -53,3 +53,17 @@ func (oneOf) Description(context.Context) string         { return "one of" }
 func (oneOf) MarkdownDescription(context.Context) string { return "one of" }
 func (oneOf) ValidateString(context.Context, validator.StringRequest, *validator.StringResponse) {
 }
+
+type TokenConfig struct{ TypeDefault string }
+
+// AddTokenFields adds shared fields to the map it is handed.
+func AddTokenFields(fields map[string]*sdkschema.Schema, config *TokenConfig) { // want AddTokenFields:`sdkschemamap adds to param 1 \{token_ttl:int/O token_type:string/OD\}`
+	if config.TypeDefault == "" {
+		config.TypeDefault = "default"
+	}
+	if _, ok := fields["tune"]; ok {
+		config.TypeDefault = "tuned"
+	}
+	fields["token_ttl"] = &sdkschema.Schema{Type: sdkschema.TypeInt, Optional: true}
+	fields["token_type"] = &sdkschema.Schema{Type: sdkschema.TypeString, Optional: true, Default: config.TypeDefault}
+}

@@ -141,10 +141,10 @@ func applyChange(a *Attribute, f string) {
 		a.PlanModifiers = append(a.PlanModifiers, "unresolved")
 	case "Required", "Optional", "Computed", "Sensitive", "WriteOnly", "ForceNew", "Default", "DefaultFunc",
 		"Deprecated", "DeprecationMessage", "StateFunc", "DiffSuppressFunc":
-		a.Uncertain = true
+		a.Uncertain, a.ParamFlags = true, nil
 		a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0 // the literal no longer tells the flags
 	default:
-		a.Uncertain, a.Incomplete = true, true // the type, nested attributes, ...
+		a.Uncertain, a.Incomplete, a.ParamFlags = true, true, nil // the type, nested attributes, ...
 		a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0
 	}
 }

@@ -3,6 +3,7 @@ package facts
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 )
 
 // A data source often reuses its resource's schema map and turns every
@@ -106,6 +107,10 @@ func (e *env) setField(a *Attribute, f string, rhs ast.Expr) bool {
 		}
 		*flagOf(a, f) = v
 		a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0 // the literal no longer tells the flags
+		if n := len(a.ParamFlags); n > 0 {
+			a.ParamFlags = slices.DeleteFunc(a.ParamFlags, func(pf ParamFlag) bool { return pf.Flag == f })
+			a.Uncertain = len(a.ParamFlags) > 0 // it was for the parameters only
+		}
 	default:
 		return false
 	}

@@ -608,6 +608,8 @@ func flagOf(a *Attribute, name string) *bool {
 		return &a.Computed
 	case "Sensitive":
 		return &a.Sensitive
+	case "WriteOnly":
+		return &a.WriteOnly
 	}
 	return &a.ForceNew
 }

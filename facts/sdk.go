@@ -82,6 +82,7 @@ func (e *env) sdkResourceExpr(x ast.Expr, body *ast.BlockStmt) *SDKResource {
 		r = cloneSDK(r) // the caller names and places it anew
 		if call, ok := x.(*ast.CallExpr); ok {
 			e.bindSDKVersion(r, call.Args, call.Ellipsis.IsValid())
+			r.Schema.Attributes = e.bindFlags(r.Schema.Attributes, call.Args, call.Ellipsis.IsValid())
 		}
 		return r
 	}
@@ -408,6 +409,7 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 			a.Type = strings.ToLower(strings.TrimPrefix(obj.Name(), "Type"))
 		}
 	}
+	other := false
 	for key, dst := range map[string]*bool{"Required": &a.Required, "Optional": &a.Optional,
 		"Computed": &a.Computed, "Sensitive": &a.Sensitive, "WriteOnly": &a.WriteOnly, "ForceNew": &a.ForceNew} {
 		v, ok := f[key]
@@ -416,10 +418,11 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 		}
 		b, isConst := e.boolConst(v)
 		if !isConst {
-			a.Uncertain = true
+			e.nonConstFlag(&a, key, v, &other)
 		}
 		*dst = b
 	}
+	settleParamFlags(&a, other)
 	info := e.pass.TypesInfo
 	a.DefaultFunc = f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"])
 	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || a.DefaultFunc

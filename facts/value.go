@@ -11,7 +11,7 @@ func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 	x = unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
 		if fn := e.staticCallee(call); fn != nil {
-			return e.bindVersion(e.bindGuard(e.valueOf(fn), call), call)
+			return e.bindValueFlags(e.bindVersion(e.bindGuard(e.valueOf(fn), call), call), call)
 		}
 		return nil
 	}

@@ -40,8 +40,30 @@ func (e *env) paramFlag(flag string, x ast.Expr) (ParamFlag, bool) {
 	if pf.Param == 0 {
 		return pf, false
 	}
-	b, ok := e.params.At(pf.Param - 1).Type().Underlying().(*types.Basic)
-	return pf, ok && b.Kind() == types.Bool
+	p := e.params.At(pf.Param - 1)
+	b, ok := p.Type().Underlying().(*types.Basic)
+	return pf, ok && b.Kind() == types.Bool && !e.reassigned(p)
+}
+
+// reassigned: the helper's body assigns p or takes its address, so p's
+// value at a flag need not be the argument's.
+func (e *env) reassigned(p *types.Var) bool {
+	if e.fnBody == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(e.fnBody, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || e.objectOf(l) == types.Object(p)
+			}
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && e.objectOf(n.X) == types.Object(p)
+		}
+		return !found
+	})
+	return found
 }
 
 // nonConstFlag records a flag that is no constant: bound to a parameter

@@ -80,3 +80,16 @@ func (boundFw) Create(context.Context, resource.CreateRequest, *resource.CreateR
 func (boundFw) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
 func (boundFw) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
 func (boundFw) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// A parameter the helper reassigns no longer tells the flag: it stays
+// Uncertain whatever the call passes.
+func flippedFields(updatable bool) map[string]*sdkschema.Schema { // want flippedFields:`sdkschemamap \{name:string/O\?\}`
+	updatable = !updatable
+	return map[string]*sdkschema.Schema{
+		"name": {Type: sdkschema.TypeString, Optional: true, ForceNew: updatable},
+	}
+}
+
+func boundFlipped() *sdkschema.Resource { // want boundFlipped:`sdk resource boundFlipped funcs\(Create=CreateContext\) schema v0\{name:string/O\?\}`
+	return &sdkschema.Resource{CreateContext: sdkOp, Schema: flippedFields(true)}
+}

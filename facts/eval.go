@@ -33,6 +33,9 @@ type env struct {
 	// x[_] = src, and copySrc gives src back.
 	copies  map[*ast.CallExpr]*ast.AssignStmt
 	copySrc map[*ast.AssignStmt]ast.Expr
+	// eachLoops stands a loop changing every element of a local map for
+	// the assignment x[_] = _ (see eachflag.go).
+	eachLoops map[*ast.AssignStmt]*ast.RangeStmt
 }
 
 func newEnv(pass *analysis.Pass) *env {
@@ -45,6 +48,7 @@ func newEnv(pass *analysis.Pass) *env {
 		inProgress: map[types.Object]bool{},
 		copies:     map[*ast.CallExpr]*ast.AssignStmt{},
 		copySrc:    map[*ast.AssignStmt]ast.Expr{},
+		eachLoops:  map[*ast.AssignStmt]*ast.RangeStmt{},
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -268,6 +272,10 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 			lv.mutations = append(lv.mutations, enclosingAssign(stack))
 		case useEscape:
 			if m := e.copyInto(stack, ident); m != nil {
+				lv.mutations = append(lv.mutations, m)
+			} else if m := e.addedBy(stack, ident); m != nil {
+				lv.mutations = append(lv.mutations, m)
+			} else if m := e.eachLoop(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
 			} else if !e.mergedFrom(stack, ident) && !e.factoryArg(stack, ident) {
 				g := e.branchGuard(stack) // changed on one side of a branch only
@@ -517,6 +525,12 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 			attrs, complete := e.attrMap(lv.init, body, kind, one)
 			attrs = cloneAttrs(attrs)
 			for _, m := range lv.mutations {
+				if loop, ok := e.eachLoops[m]; ok {
+					if kind != "sdkschemamap" || !e.applyEach(attrs, loop) {
+						return nil, false
+					}
+					continue
+				}
 				if src := e.rangeCopySource(body, m); src != nil {
 					more, ok := e.attrMap(src, body, kind, one)
 					for _, a := range cloneAttrs(more) {
@@ -581,33 +595,7 @@ func (e *env) flagMutation(attrs []Attribute, m *ast.AssignStmt) (done, ok bool)
 	if !isConst || i < 0 {
 		return true, false
 	}
-	a := &attrs[i]
-	switch f := sel.Sel.Name; f {
-	case "Description", "MarkdownDescription":
-		return true, true
-	case "Deprecated", "DeprecationMessage":
-		a.Deprecated = a.Deprecated || e.nonEmpty(m.Rhs[0])
-		return true, true
-	case "ValidateFunc", "ValidateDiagFunc":
-		a.HasValidators = true
-		return true, true
-	case "Default", "DefaultFunc":
-		a.HasDefault = !isNil(e.pass.TypesInfo, m.Rhs[0])
-		a.DefaultFunc = f == "DefaultFunc" && a.HasDefault
-		return true, true
-	case "StateFunc", "DiffSuppressFunc":
-		a.Normalised = a.Normalised || !isNil(e.pass.TypesInfo, m.Rhs[0])
-		return true, true
-	case "Required", "Optional", "Computed", "Sensitive", "ForceNew":
-		v, isBool := e.boolConst(m.Rhs[0])
-		if !isBool {
-			return true, false
-		}
-		*flagOf(a, f) = v
-		a.Lit, a.LitEnd, a.ComputedKV, a.ComputedKVEnd = 0, 0, 0, 0 // the literal no longer tells the flags
-		return true, true
-	}
-	return true, false
+	return true, e.setField(&attrs[i], sel.Sel.Name, m.Rhs[0])
 }
 
 func flagOf(a *Attribute, name string) *bool {
@@ -620,6 +608,8 @@ func flagOf(a *Attribute, name string) *bool {
 		return &a.Computed
 	case "Sensitive":
 		return &a.Sensitive
+	case "WriteOnly":
+		return &a.WriteOnly
 	}
 	return &a.ForceNew
 }

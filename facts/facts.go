@@ -28,6 +28,14 @@ type ValueFact struct {
 	// only (`if opts.isDataSource { m = strip(m) }`): Resolved is then
 	// false, and a call binds it from its argument (see Guard).
 	Unless *Guard
+	// Passes marks an attribute decorator (Kind "attr" or "sdkschema", see
+	// decorators.go): the function returns its Passes-th parameter (1-based)
+	// with at most the fields in Changes assigned.
+	Passes  int
+	Changes []string
+	// AddsTo marks a function with no result that adds Attrs to the schema
+	// map that is its AddsTo-th parameter (1-based, see adders.go).
+	AddsTo int
 }
 
 // Guard names the parameter a helper's value depends on: the value holds
@@ -62,6 +70,12 @@ func (f *ValueFact) String() string {
 	}
 	if f.Merge {
 		return f.Kind + " merger"
+	}
+	if f.AddsTo > 0 {
+		return fmt.Sprintf("%s adds to param %d {%s}", f.Kind, f.AddsTo, attrsString(f.Attrs, false))
+	}
+	if f.Passes > 0 {
+		return fmt.Sprintf("%s decorator of param %d changing %v", f.Kind, f.Passes, f.Changes)
 	}
 	if f.Kind == "schema" {
 		return "schema " + f.Schema.String()

@@ -166,6 +166,12 @@ func (e *env) fwAttr(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 		if a, ok := e.flagBuilt(name, v, body); ok {
 			return a
 		}
+		if vf := e.valueOfExpr(v); vf != nil && vf.Kind == "attr" && vf.Passes > 0 {
+			if a, ok := passedThrough(name, v, vf, body, e.fwAttr); ok {
+				return a
+			}
+			return unknown
+		}
 	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "attr" && vf.Resolved && len(vf.Attrs) == 1 {
 		a := vf.Attrs[0]
@@ -200,6 +206,7 @@ func (e *env) fwAttrLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt)
 	}
 	litPositions(&a, lit)
 	f := fields(lit)
+	other := false
 	for key, dst := range map[string]*bool{"Required": &a.Required, "Optional": &a.Optional,
 		"Computed": &a.Computed, "Sensitive": &a.Sensitive, "WriteOnly": &a.WriteOnly} {
 		v, ok := f[key]
@@ -208,10 +215,11 @@ func (e *env) fwAttrLit(name string, lit *ast.CompositeLit, body *ast.BlockStmt)
 		}
 		b, isConst := e.boolConst(v)
 		if !isConst {
-			a.Uncertain = true
+			e.nonConstFlag(&a, key, v, &other)
 		}
 		*dst = b
 	}
+	settleParamFlags(&a, other)
 	a.HasDefault = f["Default"] != nil && !isNil(e.pass.TypesInfo, f["Default"])
 	a.CustomType = f["CustomType"] != nil && !isNil(e.pass.TypesInfo, f["CustomType"])
 	a.Deprecated = e.nonEmpty(f["DeprecationMessage"])

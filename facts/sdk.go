@@ -82,6 +82,7 @@ func (e *env) sdkResourceExpr(x ast.Expr, body *ast.BlockStmt) *SDKResource {
 		r = cloneSDK(r) // the caller names and places it anew
 		if call, ok := x.(*ast.CallExpr); ok {
 			e.bindSDKVersion(r, call.Args, call.Ellipsis.IsValid())
+			r.Schema.Attributes = e.bindFlags(r.Schema.Attributes, call.Args, call.Ellipsis.IsValid())
 		}
 		return r
 	}
@@ -387,6 +388,13 @@ func (e *env) sdkField(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 		if lv, ok := e.resolveLocal(body, v); ok && len(lv.mutations) == 0 {
 			return e.sdkField(name, lv.init, body)
 		}
+	case *ast.CallExpr:
+		if vf := e.valueOfExpr(v); vf != nil && vf.Kind == "sdkschema" && vf.Passes > 0 {
+			if a, ok := passedThrough(name, v, vf, body, e.sdkField); ok {
+				return a
+			}
+			return unknown
+		}
 	}
 	if vf := e.valueOfExpr(x); vf != nil && vf.Kind == "sdkschema" && vf.Resolved && len(vf.Attrs) == 1 {
 		a := vf.Attrs[0]
@@ -405,6 +413,7 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 			a.Type = strings.ToLower(strings.TrimPrefix(obj.Name(), "Type"))
 		}
 	}
+	other := false
 	for key, dst := range map[string]*bool{"Required": &a.Required, "Optional": &a.Optional,
 		"Computed": &a.Computed, "Sensitive": &a.Sensitive, "WriteOnly": &a.WriteOnly, "ForceNew": &a.ForceNew} {
 		v, ok := f[key]
@@ -413,10 +422,11 @@ func (e *env) sdkFieldLit(name string, lit *ast.CompositeLit, body *ast.BlockStm
 		}
 		b, isConst := e.boolConst(v)
 		if !isConst {
-			a.Uncertain = true
+			e.nonConstFlag(&a, key, v, &other)
 		}
 		*dst = b
 	}
+	settleParamFlags(&a, other)
 	info := e.pass.TypesInfo
 	a.DefaultFunc = f["DefaultFunc"] != nil && !isNil(info, f["DefaultFunc"])
 	a.HasDefault = (f["Default"] != nil && !isNil(info, f["Default"])) || a.DefaultFunc

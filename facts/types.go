@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -56,6 +57,9 @@ type Attribute struct {
 	// Uncertain is set when a flag is not a constant (e.g. a helper parameter);
 	// checks must not reason about an uncertain attribute's flags.
 	Uncertain bool
+	// ParamFlags: flags given by the building helper's parameters, bound
+	// at its calls (see paramflags.go); set only while Uncertain.
+	ParamFlags []ParamFlag
 	// Incomplete is set when Nested could not be fully resolved.
 	Incomplete bool
 	Nested     []Attribute
@@ -187,6 +191,7 @@ func cloneAttrs(attrs []Attribute) []Attribute {
 		a.PlanModifiers = append([]string(nil), a.PlanModifiers...)
 		a.ConflictsWith = append([]string(nil), a.ConflictsWith...)
 		a.ExactlyOneOf = append([]string(nil), a.ExactlyOneOf...)
+		a.ParamFlags = slices.Clone(a.ParamFlags)
 		a.Nested = cloneAttrs(a.Nested)
 		out[i] = a
 	}

@@ -11,7 +11,7 @@ func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 	x = unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
 		if fn := e.staticCallee(call); fn != nil {
-			return e.bindVersion(e.bindGuard(e.valueOf(fn), call), call)
+			return e.bindValueFlags(e.bindVersion(e.bindGuard(e.valueOf(fn), call), call), call)
 		}
 		return nil
 	}
@@ -74,6 +74,9 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 	switch o := obj.(type) {
 	case *types.Func:
 		sig := o.Signature()
+		if sig.Results().Len() == 0 {
+			return e.adderValue(o)
+		}
 		if sig.Results().Len() != 1 {
 			return nil
 		}
@@ -113,6 +116,12 @@ func (e *env) valueFor(kind string, obj types.Object, expr ast.Expr, body *ast.B
 		vf.Merge, vf.Resolved = true, true
 		return vf
 	}
+	if fn, ok := obj.(*types.Func); ok && (kind == "attr" || kind == "sdkschema") {
+		if k, changes, ok := e.decorator(fn, e.funcs[fn]); ok {
+			vf.Passes, vf.Changes, vf.Resolved = k, changes, true
+			return vf
+		}
+	}
 	if expr == nil {
 		return vf
 	}
@@ -149,4 +158,20 @@ func (e *env) bindVersion(vf *ValueFact, call *ast.CallExpr) *ValueFact {
 	n, ok := e.intConst(call.Args[i])
 	out.Schema.Version, out.Schema.VersionPos, out.Resolved = n, call.Args[i].Pos(), vf.Resolved && ok
 	return &out
+}
+
+// adderValue summarises a function with no result as an adder, evaluating
+// its additions with its own parameters in scope.
+func (e *env) adderValue(fn *types.Func) *ValueFact {
+	saved, savedBody, savedGuard := e.params, e.fnBody, e.guard
+	var guard *Guard
+	e.params, e.fnBody, e.guard = fn.Signature().Params(), nil, &guard
+	defer func() { e.params, e.fnBody, e.guard = saved, savedBody, savedGuard }()
+	if d := e.funcs[fn]; d != nil {
+		e.fnBody = d.Body
+		if vf := e.adder(fn, d); vf != nil && guard == nil {
+			return vf
+		}
+	}
+	return nil
 }

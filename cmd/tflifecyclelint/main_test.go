@@ -203,7 +203,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"lookupnotfound", nil, 13},
 		{"unknowninstate", nil, 25},
 		{"incompleteimport", nil, 23},
-		{"missingstateset", nil, 10},
+		{"missingstateset", nil, 11},
 		{"upgradermodel", nil, 14},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},

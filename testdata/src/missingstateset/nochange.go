@@ -192,8 +192,11 @@ func (converging) Create(ctx context.Context, req resource.CreateRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
-// optionalString builds an attribute whose flags the schema model cannot
-// tell (they come from a parameter).
+// noteOptional is a variable: handed to optionalString, whose flags come
+// from its parameter, it leaves them unknown to the schema model.
+var noteOptional = true
+
+// optionalString takes its flags as a parameter.
 func optionalString(optional bool) schema.StringAttribute {
 	return schema.StringAttribute{Optional: optional, Computed: !optional}
 }
@@ -209,7 +212,7 @@ type uncertain struct{ errorList }
 func (uncertain) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
 		"label": schema.StringAttribute{Optional: true},
-		"note":  optionalString(true),
+		"note":  optionalString(noteOptional),
 	}}
 }
 
@@ -221,6 +224,27 @@ func (uncertain) Update(ctx context.Context, req resource.UpdateRequest, resp *r
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if plan.Label.Equal(state.Label) {
 		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Bug: the same helper called with a constant fixes the flags: "note" is
+// Optional, and an Update that changes only it returns without saving.
+type boundNote struct{ errorList }
+
+func (boundNote) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"label": schema.StringAttribute{Optional: true},
+		"note":  optionalString(true),
+	}}
+}
+
+func (boundNote) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state uncertainModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if plan.Label.Equal(state.Label) {
+		return // want `APPLY-3: boundNote.Update can return without an error and without writing resp.State \(when only note changes`
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }

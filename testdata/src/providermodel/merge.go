@@ -123,7 +123,7 @@ func derived() *sdkschema.Resource { // want derived:`sdk resource derived funcs
 
 // A helper handed the base's schema without assigning the result back may
 // change it out of sight: unresolved.
-func addCommon(s map[string]*sdkschema.Schema) { s["common"] = &sdkschema.Schema{Type: sdkschema.TypeString, Optional: true} }
+func addCommon(s map[string]*sdkschema.Schema) { s["common"] = &sdkschema.Schema{Type: sdkschema.TypeString, Optional: true} } // want addCommon:`sdkschemamap adds to param 1 \{common:string/O\}`
 
 func derivedOpaque() *sdkschema.Resource { // want derivedOpaque:`sdk  derivedOpaque funcs\(\) schema unresolved`
 	r := baseResource()

@@ -1,0 +1,478 @@
+package orphanedcreate
+
+import (
+	"fmt"
+	"regexp"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
+)
+
+// Analyzer reports SDK Creates that return an error after the remote create
+// succeeded and before the ID is saved.
+var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+
+func run(pass *analysis.Pass) (any, error) {
+	model, funcs, ok := tfssa.Prepare(pass, tfssa.SDK)
+	if !ok {
+		return nil, nil
+	}
+	rep := lint.NewReporter(pass)
+	byName, _ := tfssa.ByName(funcs)
+	for _, t := range tfssa.Targets(pass, model, funcs, "Create", facts.KindResource) {
+		if !t.SDK || !ownsObject(t, byName[t.SDKRes.Funcs["Delete"].Key()]) {
+			continue
+		}
+		check(rep, t)
+	}
+	return nil, nil
+}
+
+// ownsObject: the resource stands for an object of its own that a failed
+// Create can leave behind. Not so when its Delete asks the API nothing (a
+// task or an action: there is nothing to delete, and re-running it is what
+// a tainted resource would do too).
+func ownsObject(t tfssa.Target, del *ssa.Function) bool {
+	if del == nil || len(tfssa.RemoteOps(del)) == 0 {
+		return false
+	}
+	return true
+}
+
+// parentID: the ID saved is the value of a parent key as configured
+// (d.SetId(d.Get("domain").(string))): the resource manages settings of
+// that parent, which the next apply sets again.
+func parentID(t tfssa.Target, id ssa.Value) bool {
+	v := tfssa.StripConversions(tfssa.StripInterface(id))
+	if ta, ok := v.(*ssa.TypeAssert); ok {
+		v = ta.X
+	}
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 2 {
+		return false
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Name() != "Get" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	key, ok := tfssa.ConstString(c.Call.Args[1])
+	return ok && t.ParentKeys[key]
+}
+
+func check(rep *lint.Reporter, t tfssa.Target) {
+	for _, cr := range creates(t) {
+		ret := orphaningReturn(cr, t.Subject)
+		if ret == nil {
+			continue
+		}
+		rep.Report(lint.Finding{Rule: "APPLY-3", Pos: ret.Pos(),
+			Related: []analysis.RelatedInformation{
+				lint.Related(cr.call.Pos(), "the object is created here"),
+				lint.Related(ret.Pos(), "the error is returned here without the ID saved"),
+				lint.Related(cr.set.Pos(), "the ID is saved only here"),
+			},
+			Message: fmt.Sprintf("Create of %s returns an error after %s made the object and before d.SetId saves its ID: the SDK keeps no state for a Create that fails with no ID, so the object is left behind outside Terraform and the next apply tries to create it again (\"already exists\", or a second object); call d.SetId right after the create succeeds (a later error then marks the resource tainted), or delete the object before returning the error", t.Name, tfssa.CalleeName(cr.call))})
+	}
+}
+
+// create pairs the call that makes the object with the d.SetId that saves
+// the ID its answer supplies.
+type create struct {
+	call *ssa.Call
+	set  ssa.CallInstruction
+	ok   int // the successor of the call's error test where the call succeeded
+	test *ssa.If
+}
+
+// readName: a call that looks something up rather than making it.
+var readName = regexp.MustCompile(`^(?i)(get|list|describe|read|find|fetch|search|lookup|query|show|check|validate|wait|poll|retrieve|load|parse|build|new|make|expand|flatten)`)
+
+// creates finds, for each d.SetId(x) of Create's own body with a non-empty
+// x, the first call into the API x is computed from (the create whose answer
+// names the object), with the test of its error.
+func creates(t tfssa.Target) []create {
+	var out []create
+	seen := map[*ssa.Call]bool{}
+	for _, b := range t.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if !setsID(instr, t.Subject) {
+				continue
+			}
+			if parentID(t, instr.(ssa.CallInstruction).Common().Args[1]) {
+				continue
+			}
+			call := sourceCall(instr.(ssa.CallInstruction).Common().Args[1], t.Fn)
+			if call == nil {
+				call = retriedCreate(instr.(ssa.CallInstruction).Common().Args[1], t.Fn)
+			}
+			if call == nil {
+				call = namedCreate(instr)
+			}
+			if call == nil || seen[call] || readName.MatchString(tfssa.CalleeName(call)) || tfssa.InCycle(call.Block()) {
+				continue
+			}
+			seen[call] = true
+			if test, ok := errTest(call); test != nil {
+				out = append(out, create{call: call, set: instr.(ssa.CallInstruction), ok: ok, test: test})
+			}
+		}
+	}
+	return out
+}
+
+// sourceCall: the failable call of fn (outside its closures) that v is
+// computed from, earliest in the function, nil if none.
+func sourceCall(v ssa.Value, fn *ssa.Function) *ssa.Call {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && dependsOn(v, c, 3) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// retriedCreate: for an ID read from a variable that a closure handed to a
+// retry helper fills with the answer of a call into the API
+// (`err := retry.RetryContext(ctx, t, func() { out, err = client.Create(...) })`),
+// the call of the helper: its error is the create's.
+func retriedCreate(v ssa.Value, fn *ssa.Function) *ssa.Call {
+	slot := heapSlot(v, 6)
+	if slot == nil || slot.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *slot.Referrers() {
+		mc, ok := r.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		g := mc.Fn.(*ssa.Function)
+		for i, bv := range mc.Bindings {
+			if bv == slot && fillsFromRemote(g.FreeVars[i]) {
+				if c := callHanding(mc); c != nil {
+					return c
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// heapSlot: the variable v is loaded from (through field accesses and
+// conversions), when a closure can write it.
+func heapSlot(v ssa.Value, depth int) *ssa.Alloc {
+	for ; depth > 0 && v != nil; depth-- {
+		switch x := tfssa.StripConversions(tfssa.StripInterface(v)).(type) {
+		case *ssa.Alloc:
+			if x.Heap {
+				return x
+			}
+			return nil
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Call:
+			if tfssa.Failable(x) || len(x.Call.Args) != 1 {
+				return nil
+			}
+			v = x.Call.Args[0] // aws.StringValue(out.Id)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// fillsFromRemote: the closure stores into fv a result of a call into the API.
+func fillsFromRemote(fv *ssa.FreeVar) bool {
+	if fv.Referrers() == nil {
+		return false
+	}
+	for _, r := range *fv.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != fv {
+			continue
+		}
+		if ex, ok := st.Val.(*ssa.Extract); ok {
+			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callHanding: the call the closure is handed to (a retry helper).
+func callHanding(mc *ssa.MakeClosure) *ssa.Call {
+	var users []ssa.Instruction
+	for _, r := range *mc.Referrers() {
+		if ct, ok := r.(*ssa.ChangeType); ok && ct.Referrers() != nil {
+			users = append(users, *ct.Referrers()...)
+			continue
+		}
+		users = append(users, r)
+	}
+	for _, u := range users {
+		if c, ok := u.(*ssa.Call); ok && c.Call.Value != ssa.Value(mc) {
+			return c
+		}
+	}
+	return nil
+}
+
+// createName: a call whose name says it makes something.
+var createName = regexp.MustCompile(`^(?i)(create|add|insert|post|register|provision|launch|allocate)`)
+
+// namedCreate: for an ID the provider builds itself (a name from the
+// configuration), the call into the API named as a create that runs before
+// set on every path and is handed a value the ID is built from.
+func namedCreate(set ssa.Instruction) *ssa.Call {
+	id := set.(ssa.CallInstruction).Common().Args[1]
+	fn := set.Parent()
+	for _, b := range fn.Blocks {
+		if !b.Dominates(set.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && createName.MatchString(tfssa.CalleeName(c)) && sharesKey(id, c) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// sharesKey: an argument of call and the ID are computed from one value
+// (the identifier built from the configuration).
+func sharesKey(id ssa.Value, call *ssa.Call) bool {
+	roots := map[ssa.Value]bool{}
+	collectRoots(id, roots, 4)
+	for _, a := range call.Call.Args {
+		args := map[ssa.Value]bool{}
+		collectRoots(a, args, 4)
+		for r := range args {
+			if roots[r] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// collectRoots gathers v and the values it is computed from through
+// non-failable calls, conversions, loads and field accesses.
+func collectRoots(v ssa.Value, out map[ssa.Value]bool, depth int) {
+	if v == nil || depth == 0 || out[v] {
+		return
+	}
+	switch v.(type) {
+	case *ssa.Const, *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Function:
+		return // d, meta and constants are shared by everything
+	}
+	out[v] = true
+	switch x := v.(type) {
+	case *ssa.Call:
+		if tfssa.Failable(x) {
+			return
+		}
+		for _, a := range x.Call.Args {
+			collectRoots(a, out, depth-1)
+			for _, e := range tfssa.Varargs(a) {
+				collectRoots(e, out, depth-1)
+			}
+		}
+	case *ssa.MakeInterface:
+		collectRoots(x.X, out, depth)
+	case *ssa.ChangeType:
+		collectRoots(x.X, out, depth)
+	case *ssa.Convert:
+		collectRoots(x.X, out, depth)
+	case *ssa.UnOp:
+		collectRoots(x.X, out, depth-1)
+	case *ssa.FieldAddr:
+		collectRoots(x.X, out, depth-1)
+	case *ssa.Field:
+		collectRoots(x.X, out, depth-1)
+	}
+}
+
+// dependsOn is tfssa.DependsOnCall through the arguments of a formatting
+// call too (fmt.Sprintf("%s/%s", region, *out.ID), variadic).
+func dependsOn(v ssa.Value, call *ssa.Call, depth int) bool {
+	if tfssa.DependsOnCall(v, call) {
+		return true
+	}
+	v = tfssa.StripConversions(tfssa.StripInterface(v))
+	c, ok := v.(*ssa.Call)
+	if !ok || depth == 0 || tfssa.Failable(c) {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		for _, x := range append([]ssa.Value{a}, tfssa.Varargs(a)...) {
+			if dependsOn(x, call, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errTest: the `err != nil` test of call's error, and the successor where
+// the call succeeded.
+func errTest(call *ssa.Call) (*ssa.If, int) {
+	for _, b := range call.Parent().Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if tested, fail := tfssa.ErrCheck(ifi); tested == call {
+			return ifi, 1 - fail
+		}
+	}
+	return nil, 0
+}
+
+// orphaningReturn walks the paths from the create's success and returns the
+// first error return reached before the ID is saved, d is handed to other
+// code (a helper that may save it) or the object is deleted again.
+func orphaningReturn(cr create, d ssa.Value) *ssa.Return {
+	start := cr.test.Block().Succs[cr.ok]
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if stops(b, d) {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if failure(ret) && !onAnswer(ret, cr) && !bookkeeping(ret) {
+				return ret
+			}
+			continue
+		}
+		work = append(work, b.Succs...)
+	}
+	return nil
+}
+
+// stops: b saves the ID, hands d (or a closure holding it) to other code,
+// or deletes what was made.
+func stops(b *ssa.BasicBlock, d ssa.Value) bool {
+	for _, instr := range b.Instrs {
+		c, ok := instr.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		if setsID(instr, d) || handsD(c.Common(), d) || deletes(c.Common()) {
+			return true
+		}
+	}
+	return false
+}
+
+var deleteName = regexp.MustCompile(`(?i)(delete|remove|destroy|terminate|cleanup|clean_up|rollback|purge|release|deregister|unregister)`)
+
+// deletes: a call that undoes the create (a cleanup before the error).
+func deletes(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return deleteName.MatchString(c.Method.Name())
+	}
+	fn := c.StaticCallee()
+	return fn != nil && deleteName.MatchString(fn.Name())
+}
+
+// handsD: the call gives d to code other than d's own methods, directly or
+// in a closure.
+func handsD(c *ssa.CallCommon, d ssa.Value) bool {
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	for _, a := range c.Args {
+		if tfssa.IsParam(tfssa.StripInterface(a), d) {
+			return true
+		}
+		if ct, ok := a.(*ssa.ChangeType); ok {
+			a = ct.X
+		}
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			for _, bv := range mc.Bindings {
+				if tfssa.IsParam(bv, d) || bv == d {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// failure: ret returns an error (not a call handing on, which stops already).
+func failure(ret *ssa.Return) bool {
+	return tfssa.ReturnKindThroughDefers(ret) == "error"
+}
+
+// onAnswer: ret is reached through a test of the create's answer (no ID
+// in it, a failed status): the provider cannot save what it was not given.
+// The tests dominating ret are looked at up to the entry: the test may sit
+// after a join of the create's success with a tolerated error (202 Accepted).
+func onAnswer(ret *ssa.Return, cr create) bool {
+	for b := ret.Block(); b.Idom() != nil; b = b.Idom() {
+		p := b.Idom()
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || ifi == cr.test {
+			continue
+		}
+		if tested, _ := tfssa.ErrCheck(ifi); tested == cr.call {
+			continue // the create's error tested again
+		}
+		if tfssa.DependsOnCall(ifi.Cond, cr.call) {
+			return true
+		}
+	}
+	return false
+}
+
+// bookkeeping: the error of a d.Set, a programming slip rather than a
+// failure of the remote system.
+func bookkeeping(ret *ssa.Return) bool {
+	for dom := ret.Block(); dom.Idom() != nil; dom = dom.Idom() {
+		ifi, ok := dom.Idom().Instrs[len(dom.Idom().Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if tested, succ := tfssa.ErrCheck(ifi); tested != nil && dom.Idom().Succs[succ] == dom {
+			fn := tested.Common().StaticCallee()
+			return fn != nil && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type())
+		}
+	}
+	return false
+}
+
+// setsID: d.SetId(x) with x not the empty string.
+func setsID(instr ssa.Instruction, d ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	fn := c.StaticCallee()
+	if fn == nil || fn.Name() != "SetId" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	return len(c.Args) == 2 && tfssa.IsParam(c.Args[0], d) && !tfssa.EmptyString(c.Args[1])
+}

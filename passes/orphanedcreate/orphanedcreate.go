@@ -76,7 +76,7 @@ func check(rep *lint.Reporter, t tfssa.Target) {
 				lint.Related(ret.Pos(), "the error is returned here without the ID saved"),
 				lint.Related(cr.set.Pos(), "the ID is saved only here"),
 			},
-			Message: fmt.Sprintf("Create of %s returns an error after %s made the object and before d.SetId saves its ID: the SDK keeps no state for a Create that fails with no ID, so the object is left behind outside Terraform and the next apply tries to create it again (\"already exists\", or a second object); call d.SetId right after the create succeeds (a later error then marks the resource tainted), or delete the object before returning the error", t.Name, tfssa.CalleeName(cr.call))})
+			Message: fmt.Sprintf("Create of %s returns an error after %s made the object and before d.SetId saves its ID: the SDK keeps no state for a Create that fails with no ID, so the object is left behind outside Terraform and the next apply tries to create it again (\"already exists\", or a second object); call d.SetId right after the create succeeds (a later error then marks the resource tainted), or delete the object before returning the error", t.Name, cr.what)})
 	}
 }
 
@@ -84,13 +84,11 @@ func check(rep *lint.Reporter, t tfssa.Target) {
 // the ID its answer supplies.
 type create struct {
 	call *ssa.Call
+	what string // the create's name
 	set  ssa.CallInstruction
 	ok   int // the successor of the call's error test where the call succeeded
 	test *ssa.If
 }
-
-// readName: a call that looks something up rather than making it.
-var readName = regexp.MustCompile(`^(?i)(get|list|describe|read|find|fetch|search|lookup|query|show|check|validate|wait|poll|retrieve|load|parse|build|new|make|expand|flatten)`)
 
 // creates finds, for each d.SetId(x) of Create's own body with a non-empty
 // x, the first call into the API x is computed from (the create whose answer
@@ -107,18 +105,25 @@ func creates(t tfssa.Target) []create {
 				continue
 			}
 			call := sourceCall(instr.(ssa.CallInstruction).Common().Args[1], t.Fn)
+			if call != nil && !makesNew(tfssa.CalleeName(call)) {
+				call = nil // a conversion, a lookup or a settings update supplies the ID
+			}
+			what := ""
 			if call == nil {
-				call = retriedCreate(instr.(ssa.CallInstruction).Common().Args[1], t.Fn)
+				call, what = retriedCreate(instr.(ssa.CallInstruction).Common().Args[1], t.Fn)
 			}
 			if call == nil {
 				call = namedCreate(instr)
 			}
-			if call == nil || seen[call] || readName.MatchString(tfssa.CalleeName(call)) || tfssa.InCycle(call.Block()) {
+			if call == nil || seen[call] || tfssa.InCycle(call.Block()) {
 				continue
 			}
 			seen[call] = true
 			if test, ok := errTest(call); test != nil {
-				out = append(out, create{call: call, set: instr.(ssa.CallInstruction), ok: ok, test: test})
+				if what == "" {
+					what = tfssa.CalleeName(call)
+				}
+				out = append(out, create{call: call, what: what, set: instr.(ssa.CallInstruction), ok: ok, test: test})
 			}
 		}
 	}
@@ -143,10 +148,10 @@ func sourceCall(v ssa.Value, fn *ssa.Function) *ssa.Call {
 // retry helper fills with the answer of a call into the API
 // (`err := retry.RetryContext(ctx, t, func() { out, err = client.Create(...) })`),
 // the call of the helper: its error is the create's.
-func retriedCreate(v ssa.Value, fn *ssa.Function) *ssa.Call {
+func retriedCreate(v ssa.Value, fn *ssa.Function) (*ssa.Call, string) {
 	slot := heapSlot(v, 6)
 	if slot == nil || slot.Referrers() == nil {
-		return nil
+		return nil, ""
 	}
 	for _, r := range *slot.Referrers() {
 		mc, ok := r.(*ssa.MakeClosure)
@@ -155,14 +160,14 @@ func retriedCreate(v ssa.Value, fn *ssa.Function) *ssa.Call {
 		}
 		g := mc.Fn.(*ssa.Function)
 		for i, bv := range mc.Bindings {
-			if bv == slot && fillsFromRemote(g.FreeVars[i]) {
+			if inner := fillsFromRemote(g.FreeVars[i]); bv == slot && inner != "" {
 				if c := callHanding(mc); c != nil {
-					return c
+					return c, inner + " (retried by " + tfssa.CalleeName(c) + ")"
 				}
 			}
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // heapSlot: the variable v is loaded from (through field accesses and
@@ -193,10 +198,11 @@ func heapSlot(v ssa.Value, depth int) *ssa.Alloc {
 	return nil
 }
 
-// fillsFromRemote: the closure stores into fv a result of a call into the API.
-func fillsFromRemote(fv *ssa.FreeVar) bool {
+// fillsFromRemote names the create whose result the closure stores into
+// fv, "" if none.
+func fillsFromRemote(fv *ssa.FreeVar) string {
 	if fv.Referrers() == nil {
-		return false
+		return ""
 	}
 	for _, r := range *fv.Referrers() {
 		st, ok := r.(*ssa.Store)
@@ -204,12 +210,12 @@ func fillsFromRemote(fv *ssa.FreeVar) bool {
 			continue
 		}
 		if ex, ok := st.Val.(*ssa.Extract); ok {
-			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) {
-				return true
+			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) && makesNew(tfssa.CalleeName(c)) {
+				return tfssa.CalleeName(c)
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // callHanding: the call the closure is handed to (a retry helper).
@@ -231,7 +237,14 @@ func callHanding(mc *ssa.MakeClosure) *ssa.Call {
 }
 
 // createName: a call whose name says it makes something.
-var createName = regexp.MustCompile(`^(?i)(create|add|insert|post|register|provision|launch|allocate)`)
+var createName = regexp.MustCompile(`(?i)(^(add|insert|post|register|provision|launch|allocate))|create`)
+
+// upsertName: a create that updates what exists (CreateOrUpdate): the next
+// apply takes the object over instead of failing.
+var upsertName = regexp.MustCompile(`(?i)update|upsert|replace`)
+
+// makesNew: the name says the call makes something new.
+func makesNew(name string) bool { return createName.MatchString(name) && !upsertName.MatchString(name) }
 
 // namedCreate: for an ID the provider builds itself (a name from the
 // configuration), the call into the API named as a create that runs before
@@ -245,7 +258,7 @@ func namedCreate(set ssa.Instruction) *ssa.Call {
 		}
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && createName.MatchString(tfssa.CalleeName(c)) && sharesKey(id, c) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(tfssa.CalleeName(c)) && sharesKey(id, c) {
 				return c
 			}
 		}

@@ -34,7 +34,7 @@ func createRetried(ctx context.Context, d *schema.ResourceData, m any) diag.Diag
 		return diag.FromErr(err)
 	}
 	if err := c.WaitReady(*out.ID); err != nil {
-		return diag.FromErr(err) // want `APPLY-3: Create of x_retried returns an error after`
+		return diag.FromErr(err) // want `APPLY-3: Create of x_retried returns an error after CreateObject \(retried by RetryContext\) made the object`
 	}
 	d.SetId(*out.ID)
 	return nil

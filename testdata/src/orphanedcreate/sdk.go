@@ -19,6 +19,7 @@ func Provider() *schema.Provider {
 		"x_noid":      {CreateContext: createNoID, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_settings":  {CreateContext: createSettings, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_handsover": {CreateContext: createHandsOver, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
+		"x_feature":   {CreateContext: createFeature, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_task":      {CreateContext: createTask, ReadContext: readAny, DeleteContext: forget, Schema: sdkSchema()},
 		"x_parent":    {CreateContext: createParent, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 	}}
@@ -173,5 +174,20 @@ func createParent(ctx context.Context, d *schema.ResourceData, m any) diag.Diagn
 		return diag.FromErr(err)
 	}
 	d.SetId(name)
+	return nil
+}
+
+// Safe: the ID comes from an update of something that exists (a feature
+// switched on): nothing new is left behind when the next call fails.
+func createFeature(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	c := api.Client{}
+	out, err := c.UpdateSettings(d.Get("name").(string))
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if err := c.Tag(*out.ID, nil); err != nil {
+		return diag.FromErr(err)
+	}
+	d.SetId(*out.ID)
 	return nil
 }

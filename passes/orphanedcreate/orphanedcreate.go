@@ -49,19 +49,45 @@ func ownsObject(t tfssa.Target, del *ssa.Function) bool {
 // that parent, which the next apply sets again.
 func parentID(t tfssa.Target, id ssa.Value) bool {
 	v := tfssa.StripConversions(tfssa.StripInterface(id))
+	if phi, ok := v.(*ssa.Phi); ok {
+		// groupID := d.Get("group_id"); if importing { groupID = d.Id() }
+		parent := false
+		for _, e := range phi.Edges {
+			if k := dataCall(e); k == "Get" {
+				parent = parent || parentID(t, e)
+			} else if k != "Id" {
+				return false
+			}
+		}
+		return parent
+	}
 	if ta, ok := v.(*ssa.TypeAssert); ok {
 		v = ta.X
 	}
 	c, ok := v.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 2 {
-		return false
-	}
-	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Name() != "Get" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+	if !ok || dataCall(c) != "Get" || len(c.Call.Args) != 2 {
 		return false
 	}
 	key, ok := tfssa.ConstString(c.Call.Args[1])
 	return ok && t.ParentKeys[key]
+}
+
+// dataCall names the method of d that v is the result of (Get, Id), ""
+// for any other value.
+func dataCall(v ssa.Value) string {
+	v = tfssa.StripConversions(tfssa.StripInterface(v))
+	if ta, ok := v.(*ssa.TypeAssert); ok {
+		v = ta.X
+	}
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return ""
+	}
+	return fn.Name()
 }
 
 func check(rep *lint.Reporter, t tfssa.Target) {

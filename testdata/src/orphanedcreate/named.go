@@ -13,6 +13,7 @@ func namedProvider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_named":     {CreateContext: createNamed, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_namedsafe": {CreateContext: createNamedSafe, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
+		"x_members":   {CreateContext: createMembers, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 	}}
 }
 
@@ -43,5 +44,24 @@ func createNamedSafe(ctx context.Context, d *schema.ResourceData, m any) diag.Di
 	if err := c.Resume(id); err != nil {
 		return diag.FromErr(err)
 	}
+	return nil
+}
+
+// Safe: the ID is the parent's key, taken from the import ID when there is
+// one; adding members again on the next apply takes them over.
+func createMembers(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	c := api.Client{}
+	name := d.Get("name").(string)
+	if d.Id() != "" && name == "" {
+		name = d.Id()
+	}
+	id := api.NewIdentifier("db", name)
+	if err := c.CreateNamed(id); err != nil {
+		return diag.FromErr(err)
+	}
+	if err := c.Resume(id); err != nil {
+		return diag.FromErr(err)
+	}
+	d.SetId(name)
 	return nil
 }

@@ -110,7 +110,8 @@ func check(rep *lint.Reporter, t tfssa.Target) {
 // the ID its answer supplies.
 type create struct {
 	call *ssa.Call
-	what string // the create's name
+	what string     // the create's name
+	slot *ssa.Alloc // the variable a retried create's answer is written to
 	set  ssa.CallInstruction
 	ok   int // the successor of the call's error test where the call succeeded
 	test *ssa.If
@@ -135,8 +136,10 @@ func creates(t tfssa.Target) []create {
 				call = nil // a conversion, a lookup or a settings update supplies the ID
 			}
 			what := ""
+			var slot *ssa.Alloc
 			if call == nil {
 				call, what = retriedCreate(instr.(ssa.CallInstruction).Common().Args[1], t.Fn)
+				slot = heapSlot(instr.(ssa.CallInstruction).Common().Args[1], 6)
 			}
 			if call == nil {
 				call = namedCreate(instr)
@@ -149,7 +152,7 @@ func creates(t tfssa.Target) []create {
 				if what == "" {
 					what = tfssa.CalleeName(call)
 				}
-				out = append(out, create{call: call, what: what, set: instr.(ssa.CallInstruction), ok: ok, test: test})
+				out = append(out, create{call: call, what: what, slot: slot, set: instr.(ssa.CallInstruction), ok: ok, test: test})
 			}
 		}
 	}
@@ -479,11 +482,21 @@ func onAnswer(ret *ssa.Return, cr create) bool {
 		if tested, _ := tfssa.ErrCheck(ifi); tested == cr.call {
 			continue // the create's error tested again
 		}
-		if tfssa.DependsOnCall(ifi.Cond, cr.call) {
+		if tfssa.DependsOnCall(ifi.Cond, cr.call) || testsSlot(ifi.Cond, cr.slot) {
 			return true
 		}
 	}
 	return false
+}
+
+// testsSlot: cond compares what was loaded from a retried create's answer
+// (`if out == nil`, `if out.ID == nil`).
+func testsSlot(cond ssa.Value, slot *ssa.Alloc) bool {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || slot == nil {
+		return false
+	}
+	return heapSlot(b.X, 6) == slot || heapSlot(b.Y, 6) == slot
 }
 
 // bookkeeping: the error of a d.Set, a programming slip rather than a

@@ -14,6 +14,7 @@ import (
 func retriedProvider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_retried":     {CreateContext: createRetried, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
+		"x_retriednil":  {CreateContext: createRetriedNil, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_retriedsafe": {CreateContext: createRetriedSafe, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 	}}
 }
@@ -59,5 +60,27 @@ func createRetriedSafe(ctx context.Context, d *schema.ResourceData, m any) diag.
 	if err := c.WaitReady(*out.ID); err != nil {
 		return diag.FromErr(err)
 	}
+	return nil
+}
+
+// Safe: the error is for an answer with no ID, which could not be saved.
+func createRetriedNil(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	c := api.Client{}
+	var out *api.Object
+	err := retry.RetryContext(ctx, time.Minute, func() *retry.RetryError {
+		var err error
+		out, err = c.CreateObject(d.Get("name").(string))
+		if err != nil {
+			return retry.RetryableError(err)
+		}
+		return nil
+	})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if out.ID == nil {
+		return diag.Errorf("created object has no ID")
+	}
+	d.SetId(*out.ID)
 	return nil
 }

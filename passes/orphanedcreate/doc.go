@@ -37,7 +37,4 @@ if err := client.WaitReady(*out.ID); err != nil {
 	Severity: "error",
 	Since:    "v0.3.0",
 	Summary:  "an SDK Create that returns an error after the remote create succeeded and before `d.SetId`: the object is left outside Terraform and the next apply fails with \"already exists\"",
-	// New checks start opt-in; move them to the default set once a triaged
-	// corpus sample shows at least 90% real findings.
-	NonDefault: true,
 }

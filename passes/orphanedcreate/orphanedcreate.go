@@ -2,6 +2,7 @@ package orphanedcreate
 
 import (
 	"fmt"
+	"go/token"
 	"regexp"
 
 	"golang.org/x/tools/go/analysis"
@@ -49,10 +50,17 @@ func ownsObject(t tfssa.Target, del *ssa.Function) bool {
 // that parent, which the next apply sets again.
 func parentID(t tfssa.Target, id ssa.Value) bool {
 	v := tfssa.StripConversions(tfssa.StripInterface(id))
-	if phi, ok := v.(*ssa.Phi); ok {
+	var edges []ssa.Value
+	switch x := v.(type) {
+	case *ssa.Phi:
 		// groupID := d.Get("group_id"); if importing { groupID = d.Id() }
+		edges = x.Edges
+	case *ssa.UnOp:
+		edges = storedIn(x) // the variable is captured by a closure
+	}
+	if edges != nil {
 		parent := false
-		for _, e := range phi.Edges {
+		for _, e := range edges {
 			if k := dataCall(e); k == "Get" {
 				parent = parent || parentID(t, e)
 			} else if k != "Id" {
@@ -70,6 +78,22 @@ func parentID(t tfssa.Target, id ssa.Value) bool {
 	}
 	key, ok := tfssa.ConstString(c.Call.Args[1])
 	return ok && t.ParentKeys[key]
+}
+
+// storedIn: the values stored in the local variable load reads, nil when
+// it reads something else.
+func storedIn(load *ssa.UnOp) []ssa.Value {
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok || load.Op != token.MUL || a.Referrers() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			out = append(out, st.Val)
+		}
+	}
+	return out
 }
 
 // dataCall names the method of d that v is the result of (Get, Id), ""

@@ -13,6 +13,7 @@ func namedProvider() *schema.Provider {
 	return &schema.Provider{ResourcesMap: map[string]*schema.Resource{
 		"x_named":     {CreateContext: createNamed, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_namedsafe": {CreateContext: createNamedSafe, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
+		"x_captured":  {CreateContext: createCaptured, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 		"x_members":   {CreateContext: createMembers, ReadContext: readAny, DeleteContext: deleteAny, Schema: sdkSchema()},
 	}}
 }
@@ -60,6 +61,21 @@ func createMembers(ctx context.Context, d *schema.ResourceData, m any) diag.Diag
 		return diag.FromErr(err)
 	}
 	if err := c.Resume(id); err != nil {
+		return diag.FromErr(err)
+	}
+	d.SetId(name)
+	return nil
+}
+
+// Safe: the parent's key again, in a variable a closure captures.
+func createCaptured(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	c := api.Client{}
+	name := d.Get("name").(string)
+	if err := c.CreateNamed(api.NewIdentifier("db", name)); err != nil {
+		return diag.FromErr(err)
+	}
+	resume := func() error { return c.Resume(api.NewIdentifier("db", name)) }
+	if err := resume(); err != nil {
 		return diag.FromErr(err)
 	}
 	d.SetId(name)

@@ -29,6 +29,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/neversent"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/nullforempty"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/objectkeys"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/orphanedcreate"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/overwrittenset"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/parentkey"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
@@ -80,6 +81,7 @@ var registry = []lint.Check{
 	{Doc: neversent.Doc, Analyzer: neversent.Analyzer},
 	{Doc: nullforempty.Doc, Analyzer: nullforempty.Analyzer},
 	{Doc: objectkeys.Doc, Analyzer: objectkeys.Analyzer},
+	{Doc: orphanedcreate.Doc, Analyzer: orphanedcreate.Analyzer},
 	{Doc: overwrittenset.Doc, Analyzer: overwrittenset.Analyzer},
 	{Doc: parentkey.Doc, Analyzer: parentkey.Analyzer},
 	{Doc: planrewrite.Doc, Analyzer: planrewrite.Analyzer},

@@ -44,7 +44,6 @@ type vaultModel struct {
 
 type vaultResource struct{}
 
-
 func (r *vaultResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = "x_vault"
 }
@@ -82,7 +81,6 @@ func (r *vaultResource) ValidateConfig(ctx context.Context, req resource.Validat
 }
 
 type vaultGuardedResource struct{}
-
 
 func (r *vaultGuardedResource) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = "x_vault_guarded"

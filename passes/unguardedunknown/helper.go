@@ -15,15 +15,36 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/modelflow"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
 // holder: an unknown that can tell whether a value of its function is the
-// possibly unknown value itself (not a read of it).
-type holder interface{ holds(v ssa.Value) bool }
+// possibly unknown value itself (not a read of it), or whether a model of
+// its function holds it in the field tagged tag.
+type holder interface {
+	holds(v ssa.Value) bool
+	holdsField(model ssa.Value, tag string) bool
+}
 
 func (u fwUnknown) holds(v ssa.Value) bool {
 	k, _ := u.s.key(v)
 	return k != "" && k == u.key
+}
+
+func (u fwUnknown) holdsField(model ssa.Value, tag string) bool {
+	k, _ := u.s.fieldKey(model, tag)
+	return k != "" && k == u.key
+}
+
+// fieldKey: the key of the field tagged tag of a model filled from the
+// configuration or the plan, as key gives it for a read of that field.
+func (s *fwScope) fieldKey(model ssa.Value, tag string) (string, string) {
+	m := tfssa.ModelRoot(throughEmbedded(model))
+	if m == nil || tag == "" || !s.fromConfigOrPlan(m) {
+		return "", ""
+	}
+	return fmt.Sprintf("%p.%s", m, tag), fmt.Sprintf("%q", tag)
 }
 
 // boundUnknown: the unknown inside a helper it is handed; params maps the
@@ -35,9 +56,28 @@ type boundUnknown struct {
 }
 
 func (b *boundUnknown) holds(v ssa.Value) bool {
-	a, ok := b.params[v]
 	h, isHolder := b.outer.(holder)
-	return ok && isHolder && h.holds(a)
+	if !isHolder {
+		return false
+	}
+	if a, ok := b.params[v]; ok {
+		return h.holds(a)
+	}
+	// m.Field of a model the helper is handed (a method's receiver).
+	if load, ok := v.(*ssa.UnOp); ok {
+		if fa, ok := load.X.(*ssa.FieldAddr); ok {
+			if a, ok := b.params[fa.X]; ok {
+				return h.holdsField(a, modelflow.FieldTag(fa))
+			}
+		}
+	}
+	return false
+}
+
+func (b *boundUnknown) holdsField(model ssa.Value, tag string) bool {
+	h, isHolder := b.outer.(holder)
+	a, ok := b.params[model]
+	return isHolder && ok && h.holdsField(a, tag)
 }
 
 func (b *boundUnknown) leaf(v ssa.Value) (constant.Value, bool) {
@@ -100,7 +140,7 @@ func evalHelper(c *ssa.Call, u unknown) constant.Value {
 	handed := false
 	bind := func(p, a ssa.Value) {
 		bu.params[p] = a
-		handed = handed || h.holds(a)
+		handed = handed || h.holds(a) || readsHeldField(fn, p, a, h)
 	}
 	for i, a := range c.Call.Args {
 		if i < len(fn.Params) {
@@ -152,46 +192,100 @@ func answersBool(fn *ssa.Function) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
-// helperReads: the calls of fn to helpers of the package handed a value
-// the scope may hold unknown, with the key of that value: reads the check
-// follows like x.IsUnknown().
-func helperReads(c *ssa.Call, s *fwScope) (string, string, bool) {
-	fn := c.Call.StaticCallee()
-	if fn == nil || len(fn.Blocks) == 0 || c.Parent() == nil || fn.Pkg != c.Parent().Pkg || !answersBool(fn) {
-		return "", "", false
-	}
-	args := c.Call.Args
-	if mc, isClosure := c.Call.Value.(*ssa.MakeClosure); isClosure {
-		args = append(append([]ssa.Value{}, args...), mc.Bindings...)
-	}
-	for _, a := range args {
-		if k, label := s.key(a); k != "" {
-			return k, label, true
+// readsHeldField: fn reads, from its parameter p handed the model a, a
+// field h holds.
+func readsHeldField(fn *ssa.Function, p, a ssa.Value, h holder) bool {
+	for _, tag := range fieldsRead(fn, p) {
+		if h.holdsField(a, tag) {
+			return true
 		}
 	}
-	return "", "", false
+	return false
+}
+
+// fieldsRead: the tags of the fields fn reads from its parameter p (a
+// model pointer: m.Address).
+func fieldsRead(fn *ssa.Function, p ssa.Value) []string {
+	var tags []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if fa, ok := instr.(*ssa.FieldAddr); ok && fa.X == p {
+				if tag := modelflow.FieldTag(fa); tag != "" {
+					tags = append(tags, tag)
+				}
+			}
+		}
+	}
+	return tags
+}
+
+// helperRead is one value a helper call is handed that the scope may hold
+// unknown: its key and label.
+type helperRead struct{ key, label string }
+
+// helperReads: for a call of a helper of the package answering a bool, the
+// values it is handed that may be unknown — an argument (or a closure's
+// captured value) the scope keys, or a field the helper reads from a model
+// it is handed (a method's receiver): reads the check follows like
+// x.IsUnknown().
+func helperReads(c *ssa.Call, s *fwScope) []helperRead {
+	fn := c.Call.StaticCallee()
+	if fn == nil || len(fn.Blocks) == 0 || c.Parent() == nil || fn.Pkg != c.Parent().Pkg || !answersBool(fn) {
+		return nil
+	}
+	var out []helperRead
+	add := func(p, a ssa.Value) {
+		if k, label := s.key(a); k != "" {
+			out = append(out, helperRead{k, label})
+			return
+		}
+		for _, tag := range fieldsRead(fn, p) {
+			if k, label := s.fieldKey(a, tag); k != "" {
+				out = append(out, helperRead{k, label})
+			}
+		}
+	}
+	for i, a := range c.Call.Args {
+		if i < len(fn.Params) {
+			add(fn.Params[i], a)
+		}
+	}
+	if mc, isClosure := c.Call.Value.(*ssa.MakeClosure); isClosure {
+		for i, a := range mc.Bindings {
+			if i < len(fn.FreeVars) {
+				add(fn.FreeVars[i], a)
+			}
+		}
+	}
+	return out
 }
 
 // helperDecides reports c, a call of a package helper handed a value that
 // may be unknown, when the helper's answer for the unknown decides an error
 // diagnostic the known value can avoid. It tells whether c was such a call.
 func helperDecides(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call, reported map[string]bool) bool {
-	k, label, ok := helperReads(c, s)
-	if !ok {
-		return false
+	reads := helperReads(c, s)
+	for _, r := range reads {
+		if !reported[r.key] {
+			helperDecidesOn(rep, fn, s, c, r, reported)
+		}
 	}
-	if reported[k] {
-		return true
-	}
+	return len(reads) > 0
+}
+
+// helperDecidesOn reports c when the helper's answer with r unknown decides
+// an error diagnostic the other answer avoids.
+func helperDecidesOn(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call, r helperRead, reported map[string]bool) {
+	k, label := r.key, r.label
 	u := fwUnknown{s, k}
 	answer := evalHelper(c, u)
 	read := firstResult(c)
 	if answer == nil || read == nil {
-		return true
+		return
 	}
 	br, _, decided := decidesAt(read, nil, u, nil, false)
 	if !decided {
-		return true
+		return
 	}
 	reported[k] = true
 	rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
@@ -200,7 +294,6 @@ func helperDecides(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call
 			lint.Related(c.Call.StaticCallee().Pos(), "the helper, which answers %s for an unknown value", answer.ExactString()),
 		},
 		Message: fmt.Sprintf("%s hands %s to %s, which answers %s while the value is unknown (it tests IsNull/IsUnknown itself), and that answer adds an error: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label, calleeName(c), answer.ExactString())})
-	return true
 }
 
 // firstResult: the value of c's first result (c itself, or its Extract #0).

@@ -40,6 +40,17 @@ type vaultModel struct {
 	KeyFile types.String `tfsdk:"key_file"`
 	Targets types.Set    `tfsdk:"targets"`
 	Dev     types.Bool   `tfsdk:"dev"`
+	Token   types.String `tfsdk:"token"`
+}
+
+// hasToken: a method of the model, an unknown token counts as missing.
+func (m *vaultModel) hasToken() bool {
+	return !m.Token.IsNull() && !m.Token.IsUnknown()
+}
+
+// tokenGiven: an unknown token counts as given.
+func (m *vaultModel) tokenGiven() bool {
+	return !m.Token.IsNull()
 }
 
 type vaultResource struct{}
@@ -54,6 +65,7 @@ func (r *vaultResource) Schema(ctx context.Context, req resource.SchemaRequest, 
 		"key_file": schema.StringAttribute{Optional: true},
 		"targets":  schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"dev":      schema.BoolAttribute{Optional: true},
+		"token":    schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -66,6 +78,10 @@ func (r *vaultResource) ValidateConfig(ctx context.Context, req resource.Validat
 	// An address from another resource is unknown: isSet says "not set".
 	if !isSet(cfg.Address) && cfg.KeyFile.IsNull() { // want `VALIDATE-1: ValidateConfig hands "address" to isSet, which answers false while the value is unknown`
 		resp.Diagnostics.AddAttributeError(path.Root("address"), "Missing address", "one of address or key_file is required")
+	}
+	// A method of the model, reading its own field.
+	if !cfg.hasToken() { // want `VALIDATE-1: ValidateConfig hands "token" to hasToken, which answers false while the value is unknown`
+		resp.Diagnostics.AddAttributeError(path.Root("token"), "Missing token", "token is required")
 	}
 	// A closure works the same way.
 	present := func(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
@@ -92,6 +108,7 @@ func (r *vaultGuardedResource) Schema(ctx context.Context, req resource.SchemaRe
 		"key_file": schema.StringAttribute{Optional: true},
 		"targets":  schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"dev":      schema.BoolAttribute{Optional: true},
+		"token":    schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -105,6 +122,9 @@ func (r *vaultGuardedResource) ValidateConfig(ctx context.Context, req resource.
 	// isKnownSet takes an unknown for set: no error while it is unknown.
 	if !isKnownSet(cfg.Address) && cfg.KeyFile.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("address"), "Missing address", "one of address or key_file is required")
+	}
+	if !cfg.tokenGiven() {
+		resp.Diagnostics.AddAttributeError(path.Root("token"), "Missing token", "token is required")
 	}
 	if cfg.KeyFile.IsUnknown() {
 		return

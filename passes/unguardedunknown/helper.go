@@ -102,7 +102,11 @@ func (b *boundUnknown) fails(*ssa.BasicBlock) ssa.Instruction { return nil }
 // IsUnknown() true, IsNull() false, ValueXxx() the zero value, Elements()
 // an empty collection.
 func unknownRead(c *ssa.Call) (constant.Value, bool) {
-	switch name := c.Call.StaticCallee().Name(); {
+	callee := c.Call.StaticCallee()
+	if callee == nil { // an interface method handed the value: not a read of it
+		return nil, false
+	}
+	switch name := callee.Name(); {
 	case name == "IsUnknown":
 		return constant.MakeBool(true), true
 	case name == "IsNull":

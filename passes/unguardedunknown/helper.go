@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -64,14 +65,30 @@ func (b *boundUnknown) holds(v ssa.Value) bool {
 		return h.holds(a)
 	}
 	// m.Field of a model the helper is handed (a method's receiver).
-	if load, ok := v.(*ssa.UnOp); ok {
-		if fa, ok := load.X.(*ssa.FieldAddr); ok {
-			if a, ok := b.params[fa.X]; ok {
-				return h.holdsField(a, modelflow.FieldTag(fa))
-			}
+	if x, tag := fieldOf(v); x != nil {
+		if a, ok := b.params[x]; ok {
+			return h.holdsField(a, tag)
 		}
 	}
 	return false
+}
+
+// fieldOf: the model and field tag of a read m.Field, through a pointer
+// (a pointer receiver) or of the struct value (a value receiver).
+func fieldOf(v ssa.Value) (ssa.Value, string) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			return fa.X, modelflow.FieldTag(fa)
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
+			if tag := reflect.StructTag(st.Tag(v.Field)).Get("tfsdk"); tag != "" && tag != "-" {
+				return v.X, tag
+			}
+		}
+	}
+	return nil, ""
 }
 
 func (b *boundUnknown) holdsField(model ssa.Value, tag string) bool {
@@ -143,7 +160,9 @@ func evalHelper(c *ssa.Call, u unknown) constant.Value {
 	}
 	handed := false
 	bind := func(p, a ssa.Value) {
-		bu.params[p] = a
+		for _, v := range spilled(fn, p) {
+			bu.params[v] = a
+		}
 		handed = handed || h.holds(a) || readsHeldField(fn, p, a, h)
 	}
 	for i, a := range c.Call.Args {
@@ -211,12 +230,22 @@ func readsHeldField(fn *ssa.Function, p, a ssa.Value, h holder) bool {
 // model pointer: m.Address).
 func fieldsRead(fn *ssa.Function, p ssa.Value) []string {
 	var tags []string
+	var spill ssa.Value = p
+	if vs := spilled(fn, p); len(vs) > 1 {
+		spill = vs[1]
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if fa, ok := instr.(*ssa.FieldAddr); ok && fa.X == p {
-				if tag := modelflow.FieldTag(fa); tag != "" {
-					tags = append(tags, tag)
-				}
+			var x ssa.Value
+			tag := ""
+			switch in := instr.(type) {
+			case *ssa.FieldAddr:
+				x, tag = in.X, modelflow.FieldTag(in)
+			case *ssa.Field:
+				x, tag = fieldOf(in)
+			}
+			if x != nil && tag != "" && (x == p || x == spill) {
+				tags = append(tags, tag)
 			}
 		}
 	}
@@ -239,14 +268,16 @@ func helperReads(c *ssa.Call, s *fwScope) []helperRead {
 	}
 	var out []helperRead
 	add := func(p, a ssa.Value) {
-		if k, label := s.key(a); k != "" {
-			out = append(out, helperRead{k, label})
-			return
-		}
+		// The fields a helper reads from a model it is handed first: the
+		// model as a whole is keyed too, but read only field by field.
+		n := len(out)
 		for _, tag := range fieldsRead(fn, p) {
 			if k, label := s.fieldKey(a, tag); k != "" {
 				out = append(out, helperRead{k, label})
 			}
+		}
+		if k, label := s.key(a); k != "" && len(out) == n {
+			out = append(out, helperRead{k, label})
 		}
 	}
 	for i, a := range c.Call.Args {
@@ -311,4 +342,21 @@ func firstResult(c *ssa.Call) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// spilled: p, and the local p is copied into when its address is taken (a
+// value receiver: t0 = local M (m); *t0 = m; &t0.Region).
+func spilled(fn *ssa.Function, p ssa.Value) []ssa.Value {
+	out := []ssa.Value{p}
+	if len(fn.Blocks) == 0 {
+		return out
+	}
+	for _, instr := range fn.Blocks[0].Instrs {
+		if st, ok := instr.(*ssa.Store); ok && st.Val == p {
+			if a, isAlloc := st.Addr.(*ssa.Alloc); isAlloc {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }

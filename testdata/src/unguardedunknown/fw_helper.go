@@ -41,6 +41,17 @@ type vaultModel struct {
 	Targets types.Set    `tfsdk:"targets"`
 	Dev     types.Bool   `tfsdk:"dev"`
 	Token   types.String `tfsdk:"token"`
+	Region  types.String `tfsdk:"region"`
+}
+
+// hasRegion: a value receiver; an unknown region counts as missing.
+func (m vaultModel) hasRegion() bool {
+	return !m.Region.IsNull() && !m.Region.IsUnknown()
+}
+
+// regionGiven: an unknown region counts as given.
+func (m vaultModel) regionGiven() bool {
+	return !m.Region.IsNull()
 }
 
 // hasToken: a method of the model, an unknown token counts as missing.
@@ -66,6 +77,7 @@ func (r *vaultResource) Schema(ctx context.Context, req resource.SchemaRequest, 
 		"targets":  schema.SetAttribute{Optional: true, ElementType: types.StringType},
 		"dev":      schema.BoolAttribute{Optional: true},
 		"token":    schema.StringAttribute{Optional: true},
+		"region":   schema.StringAttribute{Optional: true},
 	}}
 }
 
@@ -82,6 +94,9 @@ func (r *vaultResource) ValidateConfig(ctx context.Context, req resource.Validat
 	// A method of the model, reading its own field.
 	if !cfg.hasToken() { // want `VALIDATE-1: ValidateConfig hands "token" to hasToken, which answers false while the value is unknown`
 		resp.Diagnostics.AddAttributeError(path.Root("token"), "Missing token", "token is required")
+	}
+	if !cfg.hasRegion() { // want `VALIDATE-1: ValidateConfig hands "region" to hasRegion, which answers false while the value is unknown`
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Missing region", "region is required")
 	}
 	// A closure works the same way.
 	present := func(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
@@ -125,6 +140,9 @@ func (r *vaultGuardedResource) ValidateConfig(ctx context.Context, req resource.
 	}
 	if !cfg.tokenGiven() {
 		resp.Diagnostics.AddAttributeError(path.Root("token"), "Missing token", "token is required")
+	}
+	if !cfg.regionGiven() {
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Missing region", "region is required")
 	}
 	if cfg.KeyFile.IsUnknown() {
 		return

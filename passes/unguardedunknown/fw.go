@@ -137,19 +137,7 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	if k, _ := u.s.key(c.Call.Args[0]); k != u.key {
 		return nil, false
 	}
-	switch name := c.Call.StaticCallee().Name(); {
-	case name == "IsUnknown":
-		return constant.MakeBool(true), true
-	case name == "IsNull":
-		return constant.MakeBool(false), true
-	case name == "Elements":
-		return zeroMark, true
-	case strings.HasPrefix(name, "Value") && c.Call.Signature().Results().Len() == 1:
-		if z := zeroOf(c.Call.Signature().Results().At(0).Type()); z != nil && z != zeroMark {
-			return z, true
-		}
-	}
-	return nil, false
+	return unknownRead(c)
 }
 
 // fails: a block that adds an error diagnostic, or appends one built
@@ -307,6 +295,9 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			c, ok := instr.(*ssa.Call)
 			if ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "ElementsAs" {
 				convertsUnknown(rep, fn, s, c, reported)
+				continue
+			}
+			if ok && helperDecides(rep, fn, s, c, reported) {
 				continue
 			}
 			if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil {

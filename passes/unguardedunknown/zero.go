@@ -253,10 +253,16 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 		if x := evalRegexp(v, u, depth); x != nil {
 			return x
 		}
+		if x := evalHelper(v, u); x != nil {
+			return x
+		}
 		return evalStrings(v, u, depth)
 	case *ssa.Extract:
 		if parseFails(v, u, depth) != nil {
 			return nonNilMark
+		}
+		if c, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
+			return evalHelper(c, u)
 		}
 	case *ssa.TypeAssert:
 		if v.CommaOk || evalZero(v.X, u, depth+1) != zeroMark {

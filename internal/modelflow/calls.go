@@ -180,7 +180,9 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 				}
 				continue
 			}
-			if !readOnly(callee, i) {
+			if left, ok := a.summarised(sub, callee, i); ok {
+				st[root] = kept(st[root], left, callee)
+			} else if !readOnly(callee, i) {
 				st[root] = fieldset{}
 			}
 			continue
@@ -561,4 +563,28 @@ func sameAddr(a, b ssa.Value) bool {
 	x, ok1 := a.(*ssa.FieldAddr)
 	y, ok2 := b.(*ssa.FieldAddr)
 	return ok1 && ok2 && x.Field == y.Field && sameAddr(x.X, y.X)
+}
+
+// summarised: the fields a helper of another package, not followed here,
+// leaves untouched in its parameter i, from its FillFact.
+func (a *analysis) summarised(sub *analysis, callee *ssa.Function, i int) ([]string, bool) {
+	if sub != nil || callee == nil || a.spec.Fills == nil {
+		return nil, false
+	}
+	return a.spec.Fills(callee, i)
+}
+
+// kept: the taints of fs for the fields a summarised helper left, each
+// naming the helper as the filler that left it.
+func kept(fs fieldset, left []string, callee *ssa.Function) fieldset {
+	out := fieldset{}
+	for _, k := range left {
+		if t, ok := fs[k]; ok {
+			if !t.Filler.IsValid() {
+				t.Filler = callee.Pos()
+			}
+			out[k] = t
+		}
+	}
+	return out
 }

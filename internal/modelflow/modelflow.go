@@ -87,6 +87,9 @@ type Spec struct {
 	// Candidates are the tfsdk names that may be unknown in the plan; nil
 	// when the plan is not a source (Read).
 	Candidates map[string]bool
+	// Fills, when set, summarises helpers of other packages (FillsAnalyzer):
+	// a model handed to one keeps the taints of the fields it leaves.
+	Fills Fills
 }
 
 // Run analyses fn and returns every resp.State write that may carry a taint.

@@ -387,7 +387,9 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 		// leaves it out, the configured value otherwise. A field still
 		// holding it never takes the true edge of x.IsNull() (`if
 		// m.X.IsNull() { m.X = fromAPI }` fills nothing; the unknown is saved).
-		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil {
+		// A summary (fills.go) taints every field, Optional ones too, which
+		// can be null: it keeps the edge.
+		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil && !a.spec.summary {
 			return st, true
 		}
 	}

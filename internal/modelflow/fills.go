@@ -150,19 +150,26 @@ func summariseFill(fn *ssa.Function, lookup Fills) *FillFact {
 	if len(entry) == 0 {
 		return nil
 	}
-	a := newAnalysis(fn, Spec{Candidates: cands, Fills: lookup}, 0, entry)
-	a.solve()
+	// Two runs: one keeping both edges of every x.IsNull() test (a field
+	// of the caller's may be Optional, and null), and one taking the
+	// caller's Computed fields as never null, whose only use is a fill
+	// guarded by the field's own IsNull() test, which then never runs.
+	plain := exits(fn, Spec{Candidates: cands, Fills: lookup, summary: true}, entry)
+	guarded := exits(fn, Spec{Candidates: cands, Fills: lookup}, entry)
 	var out FillFact
 	for i, p := range fn.Params {
-		fs, ok := a.exit[p]
+		fs, ok := plain[p]
 		if _, tainted := entry[p]; !ok || !tainted {
 			continue
 		}
 		left := []string{}
 		for k, t := range fs {
-			// Only the caller's own value, untouched: a value the
-			// function made unknown or rebuilt is not carried over.
-			if !t.Unknown && !t.May && t.Via == 0 && t.Elem == nil {
+			if untouched(t) {
+				left = append(left, k)
+			}
+		}
+		for k, t := range guarded[p] {
+			if _, dup := fs[k]; !dup && untouched(t) && t.Guard.IsValid() {
 				left = append(left, k)
 			}
 		}
@@ -186,4 +193,16 @@ func funcObject(fn *ssa.Function) *types.Func {
 	}
 	obj, _ := fn.Object().(*types.Func)
 	return obj
+}
+
+func exits(fn *ssa.Function, spec Spec, entry map[ssa.Value]fieldset) map[ssa.Value]fieldset {
+	a := newAnalysis(fn, spec, 0, entry)
+	a.solve()
+	return a.exit
+}
+
+// untouched: the taint is the caller's own value, left as it was: a value
+// the function made unknown or rebuilt is not carried over.
+func untouched(t Taint) bool {
+	return !t.Unknown && !t.May && t.Via == 0 && t.Elem == nil
 }

@@ -90,6 +90,9 @@ type Spec struct {
 	// Fills, when set, summarises helpers of other packages (FillsAnalyzer):
 	// a model handed to one keeps the taints of the fields it leaves.
 	Fills Fills
+	// summary: the run computes a FillFact, with every field tainted at
+	// entry whatever its schema (fills.go).
+	summary bool
 }
 
 // Run analyses fn and returns every resp.State write that may carry a taint.

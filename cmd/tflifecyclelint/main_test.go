@@ -228,7 +228,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"parentkey", nil, 8},
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 6},
-		{"unknownwhenabsent", nil, 7},
+		{"unknownwhenabsent", nil, 8},
 		{"existsnotfound", nil, 1},
 		{"undeclaredkey", nil, 27},
 		{"unreachablenotfound", nil, 1},

@@ -201,7 +201,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		// 8 of them on Reads in the readnotfound fixtures that never remove.
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 22},
 		{"lookupnotfound", nil, 13},
-		{"unknowninstate", nil, 28},
+		{"unknowninstate", nil, 30},
 		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 10},
 		{"upgradermodel", nil, 14},

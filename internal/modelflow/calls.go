@@ -343,11 +343,38 @@ func intersect(f, g fieldset) fieldset {
 
 func successReturn(ret *ssa.Return) bool {
 	for _, r := range ret.Results {
-		if tfapi.IsError(r.Type()) && !tfssa.IsNilConst(r) {
+		if tfapi.IsError(r.Type()) && !tfssa.IsNilConst(r) && !nilFromCell(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// nilFromCell: r loads a result variable last set to nil in its block — a
+// function with a range-over-func loop whose body may return keeps its
+// results in such a variable (`*res = nil; t = *res; return t`).
+func nilFromCell(r ssa.Value) bool {
+	load, ok := r.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || load.Block() == nil {
+		return false
+	}
+	instrs := load.Block().Instrs
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if instrs[i] != load {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			switch in := instrs[j].(type) {
+			case *ssa.Store:
+				if in.Addr == load.X {
+					return tfssa.IsNilConst(in.Val)
+				}
+			case ssa.CallInstruction:
+				return false // a call may set it
+			}
+		}
+	}
+	return false
 }
 
 // refine applies what a branch tells about a field (see testOf). The true

@@ -2,6 +2,7 @@ package unknowninstate
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -203,5 +204,32 @@ func (r rangeFuncAll) Create(ctx context.Context, req resource.CreateRequest, re
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	out, _ := r.c.Create(plan.Name.ValueString())
 	plan.fromAllParts(out)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Safe twin: the loop body returns an error from the method, and every
+// field is set after the loop.
+func (m *model) fromPartsErr(out fill.Out) error {
+	m.ID = types.StringValue(out.ID)
+	for part := range strings.SplitSeq(out.Status, ",") {
+		if part == "bad" {
+			return errors.New("bad part")
+		}
+	}
+	m.Status = types.StringValue(out.Status)
+	m.CreatedAt = types.StringValue(out.CreatedAt)
+	return nil
+}
+
+type rangeFuncErr struct{ base }
+
+func (r rangeFuncErr) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, _ := r.c.Create(plan.Name.ValueString())
+	if err := plan.fromPartsErr(out); err != nil {
+		resp.Diagnostics.AddError("read", err.Error())
+		return
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }

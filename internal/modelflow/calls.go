@@ -181,7 +181,7 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 				continue
 			}
 			if left, ok := a.summarised(sub, callee, i); ok {
-				st[root] = kept(st[root], left, callee)
+				st[root] = kept(st[root], left, ci.Pos())
 			} else if !readOnly(callee, i) {
 				st[root] = fieldset{}
 			}
@@ -604,13 +604,14 @@ func (a *analysis) summarised(sub *analysis, callee *ssa.Function, i int) ([]str
 }
 
 // kept: the taints of fs for the fields a summarised helper left, each
-// naming the helper as the filler that left it.
-func kept(fs fieldset, left []string, callee *ssa.Function) fieldset {
+// naming the call as the filler that left it (the helper's own position
+// comes from export data in go vet, without its column).
+func kept(fs fieldset, left []string, call token.Pos) fieldset {
 	out := fieldset{}
 	for _, k := range left {
 		if t, ok := fs[k]; ok {
 			if !t.Filler.IsValid() {
-				t.Filler = callee.Pos()
+				t.Filler = call
 			}
 			out[k] = t
 		}

@@ -201,7 +201,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		// 8 of them on Reads in the readnotfound fixtures that never remove.
 		{"readneverremoves", []string{"readneverremoves", "readnotfound"}, 22},
 		{"lookupnotfound", nil, 13},
-		{"unknowninstate", nil, 25},
+		{"unknowninstate", nil, 30},
 		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 11},
 		{"upgradermodel", nil, 14},
@@ -228,7 +228,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"parentkey", nil, 8},
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 6},
-		{"unknownwhenabsent", nil, 7},
+		{"unknownwhenabsent", nil, 8},
 		{"existsnotfound", nil, 1},
 		{"undeclaredkey", nil, 27},
 		{"unreachablenotfound", nil, 1},

@@ -180,7 +180,9 @@ func (a *analysis) opaque(ci ssa.CallInstruction, callee *ssa.Function, st rootS
 				}
 				continue
 			}
-			if !readOnly(callee, i) {
+			if left, ok := a.summarised(sub, callee, i); ok {
+				st[root] = kept(st[root], left, ci.Pos())
+			} else if !readOnly(callee, i) {
 				st[root] = fieldset{}
 			}
 			continue
@@ -341,11 +343,38 @@ func intersect(f, g fieldset) fieldset {
 
 func successReturn(ret *ssa.Return) bool {
 	for _, r := range ret.Results {
-		if tfapi.IsError(r.Type()) && !tfssa.IsNilConst(r) {
+		if tfapi.IsError(r.Type()) && !tfssa.IsNilConst(r) && !nilFromCell(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// nilFromCell: r loads a result variable last set to nil in its block — a
+// function with a range-over-func loop whose body may return keeps its
+// results in such a variable (`*res = nil; t = *res; return t`).
+func nilFromCell(r ssa.Value) bool {
+	load, ok := r.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || load.Block() == nil {
+		return false
+	}
+	instrs := load.Block().Instrs
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if instrs[i] != load {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			switch in := instrs[j].(type) {
+			case *ssa.Store:
+				if in.Addr == load.X {
+					return tfssa.IsNilConst(in.Val)
+				}
+			case ssa.CallInstruction:
+				return false // a call may set it
+			}
+		}
+	}
+	return false
 }
 
 // refine applies what a branch tells about a field (see testOf). The true
@@ -385,7 +414,9 @@ func (a *analysis) refine(ifi *ssa.If, succ int, st rootState) (out rootState, d
 		// leaves it out, the configured value otherwise. A field still
 		// holding it never takes the true edge of x.IsNull() (`if
 		// m.X.IsNull() { m.X = fromAPI }` fills nothing; the unknown is saved).
-		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil {
+		// A summary (fills.go) taints every field, Optional ones too, which
+		// can be null: it keeps the edge.
+		if tt, tainted := st[root][tag]; tainted && !tt.May && !tt.Unknown && tt.Elem == nil && !a.spec.summary {
 			return st, true
 		}
 	}
@@ -561,4 +592,29 @@ func sameAddr(a, b ssa.Value) bool {
 	x, ok1 := a.(*ssa.FieldAddr)
 	y, ok2 := b.(*ssa.FieldAddr)
 	return ok1 && ok2 && x.Field == y.Field && sameAddr(x.X, y.X)
+}
+
+// summarised: the fields a helper of another package, not followed here,
+// leaves untouched in its parameter i, from its FillFact.
+func (a *analysis) summarised(sub *analysis, callee *ssa.Function, i int) ([]string, bool) {
+	if sub != nil || callee == nil || a.spec.Fills == nil {
+		return nil, false
+	}
+	return a.spec.Fills(callee, i)
+}
+
+// kept: the taints of fs for the fields a summarised helper left, each
+// naming the call as the filler that left it (the helper's own position
+// comes from export data in go vet, without its column).
+func kept(fs fieldset, left []string, call token.Pos) fieldset {
+	out := fieldset{}
+	for _, k := range left {
+		if t, ok := fs[k]; ok {
+			if !t.Filler.IsValid() {
+				t.Filler = call
+			}
+			out[k] = t
+		}
+	}
+	return out
 }

@@ -87,6 +87,12 @@ type Spec struct {
 	// Candidates are the tfsdk names that may be unknown in the plan; nil
 	// when the plan is not a source (Read).
 	Candidates map[string]bool
+	// Fills, when set, summarises helpers of other packages (FillsAnalyzer):
+	// a model handed to one keeps the taints of the fields it leaves.
+	Fills Fills
+	// summary: the run computes a FillFact, with every field tainted at
+	// entry whatever its schema (fills.go).
+	summary bool
 }
 
 // Run analyses fn and returns every resp.State write that may carry a taint.
@@ -203,7 +209,7 @@ func (a *analysis) trackCell(alloc *ssa.Alloc) bool {
 				return false
 			}
 		case *ssa.MakeClosure:
-			if !readOnlyCapture(r, alloc) {
+			if !readOnlyCapture(r, alloc) && !storesCapture(r, alloc) {
 				return false
 			}
 		case *ssa.Store:
@@ -320,8 +326,8 @@ func tracked(v ssa.Value) bool {
 			if !tfssa.IsNilConst(r.X) && !tfssa.IsNilConst(r.Y) {
 				return false
 			}
-		case *ssa.MakeClosure: // captured by a closure that only reads it
-			if !readOnlyCapture(r, v) {
+		case *ssa.MakeClosure: // captured by a closure that only reads it, or stores into its fields
+			if !readOnlyCapture(r, v) && !storesCapture(r, v) {
 				return false
 			}
 		default:
@@ -655,10 +661,17 @@ func (a *analysis) step(instr ssa.Instruction, st rootState, failed bool) bool {
 			}
 			return a.addVal(in, ts[in.Index])
 		}
+	case *ssa.MakeClosure:
+		a.closureStores(in, st)
 	case ssa.CallInstruction:
 		return a.call(in, st, failed)
 	}
 	return false
+}
+
+func storesCapture(mc *ssa.MakeClosure, v ssa.Value) bool {
+	_, ok := storingCapture(mc, v)
+	return ok
 }
 
 // FieldTag returns the tfsdk name of the field a field address points to, or "".
@@ -940,4 +953,133 @@ func NeverNull(v ssa.Value) bool {
 	}
 	n := fn.Name()
 	return strings.HasSuffix(n, "Value") && !strings.Contains(n, "Pointer") && !strings.Contains(n, "Null") && !strings.Contains(n, "Unknown") && !strings.Contains(n, "Must")
+}
+
+// storingCapture: v is bound into the closure mc, whose body reads the
+// model and stores into its fields, and does nothing else with it (a
+// range-over-func loop body filling m from the API's answer, a retry
+// callback setting plan.ID): tags are the tfsdk names it may store (or
+// hand to a call by field address). A closure handing the model itself on
+// is not one.
+func storingCapture(mc *ssa.MakeClosure, v ssa.Value) (tags map[string]bool, ok bool) {
+	fn, isFn := mc.Fn.(*ssa.Function)
+	if !isFn {
+		return nil, false
+	}
+	tags = map[string]bool{}
+	found := false
+	for i, b := range mc.Bindings {
+		if b != v {
+			continue
+		}
+		if i >= len(fn.FreeVars) || !storesOnly(fn.FreeVars[i], tags, 0) {
+			return nil, false
+		}
+		found = true
+	}
+	return tags, found
+}
+
+func storesOnly(v ssa.Value, tags map[string]bool, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 6 {
+		return false
+	}
+	fa, isField := v.(*ssa.FieldAddr)
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			if !storesOnly(r, tags, depth+1) {
+				return false
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL || isModelPtr(r.Type()) && !storesOnly(r, tags, depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			tag := ""
+			if isField && r.Addr == v && r.Val != v {
+				tag = capturedTag(fa)
+			}
+			if tag == "" {
+				return false
+			}
+			tags[tag] = true
+		case ssa.CallInstruction:
+			// A field handed by address (fill.Strings(&m.ID, v), a
+			// nested model's own fill method): that field may be set.
+			tag := ""
+			if isField && r.Common().Value != v {
+				tag = capturedTag(fa)
+			}
+			if tag == "" {
+				return false
+			}
+			tags[tag] = true
+		case *ssa.BinOp:
+			if !tfssa.IsNilConst(r.X) && !tfssa.IsNilConst(r.Y) {
+				return false
+			}
+		case *ssa.MakeClosure:
+			inner, ok := storingCapture(r, v)
+			if !ok {
+				return false
+			}
+			for k := range inner {
+				tags[k] = true
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// capturedTag: the tfsdk name of the top-level field a field address
+// inside a captured model points into, or "".
+func capturedTag(fa *ssa.FieldAddr) string {
+	var path []int
+	var base ssa.Value = fa
+	for {
+		f, ok := base.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		path = append([]int{f.Field}, path...)
+		base = f.X
+	}
+	st, ok := tfapi.DerefStruct(base.Type())
+	if !ok {
+		return ""
+	}
+	tag := ""
+	facts.EachTagged(st, func(f facts.TaggedField) {
+		if isPrefix(f.Index, path) {
+			tag = f.Tag
+		}
+	})
+	return tag
+}
+
+// closureStores resolves the fields a closure capturing a tracked model
+// may store (storingCapture): made before the save, it is taken to have
+// run, as a store on any path resolves a field.
+func (a *analysis) closureStores(mc *ssa.MakeClosure, st rootState) {
+	for _, b := range mc.Bindings {
+		root := a.canonical(b)
+		if !a.roots[root] || st[root] == nil {
+			continue
+		}
+		tags, ok := storingCapture(mc, b)
+		if !ok {
+			continue
+		}
+		for k := range st[root] {
+			top, _, _ := strings.Cut(k, ".")
+			if tags[top] {
+				delete(st[root], k)
+			}
+		}
+	}
 }

@@ -189,6 +189,23 @@ func (R) closure(ctx Ctx, req Req, resp *Resp) {
 	resp.State.Set(ctx, &m)
 }
 
+func (R) closureHandsOn(ctx Ctx, req Req, resp *Resp, b []byte) {
+	var m Model
+	req.Plan.Get(ctx, &m)
+	func() { json.Unmarshal(b, &m) }()
+	resp.State.Set(ctx, &m)
+}
+
+func (R) closureBoth(ctx Ctx, req Req, resp *Resp) {
+	var m Model
+	req.Plan.Get(ctx, &m)
+	func() {
+		m.ID = types.StringValue("x")
+		m.Name = types.StringValue(m.ID.ValueString())
+	}()
+	resp.State.Set(ctx, &m)
+}
+
 func (R) embedded(ctx Ctx, req Req, resp *Resp) {
 	var o Outer
 	req.Plan.Get(ctx, &o)
@@ -309,7 +326,11 @@ func TestRun(t *testing.T) {
 		{"helperReturns", "id<-plan:id@", ""},
 		{"opaque", "", ""},
 		{"setAttribute", "name<-plan:name@ other<-plan:id@", ""},
-		{"closure", "", ""},
+		// A closure storing into the model resolves what it stores; one
+		// handing the model on may fill any of it.
+		{"closure", "name<-plan:name@", ""},
+		{"closureHandsOn", "", ""},
+		{"closureBoth", "", ""},
 		{"embedded", "name<-plan:name@", ""},
 		{"notRespState", "", ""},
 		// A value tested known on the way to a phi is known there.

@@ -18,13 +18,14 @@ import (
 )
 
 // Analyzer reports unknown values that can reach resp.State.
-var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+var Analyzer = lint.NewAnalyzer(Doc, run, append([]*analysis.Analyzer{modelflow.FillsAnalyzer}, tfssa.Requires...)...)
 
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
 	if !ok {
 		return nil, nil
 	}
+	fills := pass.ResultOf[modelflow.FillsAnalyzer].(modelflow.Fills)
 	rep := lint.NewReporter(pass)
 	seen := map[*ssa.Function]bool{}
 	inert := attruse.CreateInert(pass, funcs)
@@ -40,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 				for _, fn := range tfssa.Upgraders(up) {
 					if !seen[fn] {
 						seen[fn] = true
-						check(rep, r, "UpgradeState", fn, nil, nil)
+						check(rep, r, "UpgradeState", fn, nil, nil, fills)
 					}
 				}
 			}
@@ -54,14 +55,14 @@ func run(pass *analysis.Pass) (any, error) {
 			if m == "Update" && attruse.ReplacesOnEveryChange(r.Schema.Attributes) {
 				continue // Update is never called
 			}
-			check(rep, r, m, fn, attruse.PlanWrites(pass, funcs, r), inert)
+			check(rep, r, m, fn, attruse.PlanWrites(pass, funcs, r), inert, fills)
 		}
 	}
 	return nil, nil
 }
 
-func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function, modified, inert func(string) bool) {
-	spec := modelflow.Spec{}
+func check(rep *lint.Reporter, r *facts.FrameworkResource, method string, fn *ssa.Function, modified, inert func(string) bool, fills modelflow.Fills) {
+	spec := modelflow.Spec{Fills: fills}
 	rule := rules.ID("READ-1")
 	switch method {
 	case "UpgradeState":

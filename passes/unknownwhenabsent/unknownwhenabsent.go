@@ -20,7 +20,7 @@ import (
 
 // Analyzer reports Computed attributes that Create or Update set only when
 // the API's answer holds them.
-var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
+var Analyzer = lint.NewAnalyzer(Doc, run, append([]*analysis.Analyzer{modelflow.FillsAnalyzer}, tfssa.Requires...)...)
 
 // depth is how many package calls below Create or Update are followed:
 // Create → r.readBack → m.fromAPI.
@@ -31,6 +31,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok {
 		return nil, nil
 	}
+	fills := pass.ResultOf[modelflow.FillsAnalyzer].(modelflow.Fills)
 	rep := lint.NewReporter(pass)
 	reported := map[token.Pos]bool{}
 	inert := attruse.CreateInert(pass, funcs)
@@ -44,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			cands := attruse.UnknownCandidates(r, m, attruse.PlanWrites(pass, funcs, r), inert)
-			for _, s := range absentStores(fn, cands) {
+			for _, s := range absentStores(fn, cands, fills) {
 				if !reported[s.store] {
 					reported[s.store] = true
 					rep.Report(finding(r.TypeName+"."+m, s))
@@ -78,9 +79,10 @@ func finding(fn string, s absent) lint.Finding {
 // calls store exactly once, under a test of the stored value's presence in
 // the API's answer. A model replaced wholesale, or handed to code out of
 // sight, may get the field there: nothing is said then.
-func absentStores(fn *ssa.Function, cands map[string]bool) []absent {
+func absentStores(fn *ssa.Function, cands map[string]bool, fills modelflow.Fills) []absent {
 	stores := map[string][]*ssa.Store{}
 	opaque := false
+	setElsewhere := map[string]bool{} // by summarised helpers of other packages
 	tfssa.EachInstr(fn, depth, true, func(instr ssa.Instruction) {
 		switch in := instr.(type) {
 		case *ssa.Store:
@@ -95,7 +97,7 @@ func absentStores(fn *ssa.Function, cands map[string]bool) []absent {
 				opaque = true
 			}
 		case ssa.CallInstruction:
-			if handsModelAway(in.Common(), fn.Pkg) {
+			if handsModelAway(in.Common(), fn.Pkg) && !summarised(in.Common(), fills, setElsewhere) {
 				opaque = true
 			}
 		}
@@ -105,6 +107,9 @@ func absentStores(fn *ssa.Function, cands map[string]bool) []absent {
 	}
 	var out []absent
 	for tag, ss := range stores {
+		if setElsewhere[tag] {
+			continue // a helper out of sight may store it on every path
+		}
 		if loop := inLoops(ss); loop.IsValid() {
 			out = append(out, absent{tag, ss[0].Pos(), loop, true})
 			continue
@@ -161,6 +166,43 @@ func handsModelAway(c *ssa.CallCommon, pkg *ssa.Package) bool {
 		}
 	}
 	return false
+}
+
+// summarised: every model the call hands away goes by pointer to a function
+// of another package whose FillFact says which fields it leaves; the others
+// it may set are added to setElsewhere. False leaves the call opaque.
+func summarised(c *ssa.CallCommon, fills modelflow.Fills, setElsewhere map[string]bool) bool {
+	callee := c.StaticCallee()
+	if callee == nil || fills == nil {
+		return false
+	}
+	set := map[string]bool{}
+	for i, a := range c.Args {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X
+		}
+		if !modelflow.IsModel(a.Type()) {
+			continue
+		}
+		left, ok := fills(callee, i)
+		st, isPtr := tfapi.DerefStruct(a.Type())
+		if _, ptr := types.Unalias(a.Type()).(*types.Pointer); !ok || !isPtr || !ptr {
+			return false
+		}
+		kept := map[string]bool{}
+		for _, k := range left {
+			kept[k] = true
+		}
+		facts.EachTagged(st, func(f facts.TaggedField) {
+			if !kept[f.Tag] {
+				set[f.Tag] = true
+			}
+		})
+	}
+	for k := range set {
+		setElsewhere[k] = true
+	}
+	return true
 }
 
 // presenceTest: the store writes types.XxxValue(v) (never null), and lies

@@ -228,6 +228,37 @@ func ErrCheck(ifi *ssa.If) (*ssa.Call, int) {
 	return call, 1
 }
 
+// ResourceDataError reports whether ret sits on the error branch of the
+// nearest error test above it and that test is of a *schema.ResourceData
+// method (a d.Set): a programming slip, not a failure of the remote system.
+func ResourceDataError(ret *ssa.Return) bool {
+	for dom := ret.Block(); dom.Idom() != nil; dom = dom.Idom() {
+		ifi, ok := dom.Idom().Instrs[len(dom.Idom().Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if tested, succ := ErrCheck(ifi); tested != nil && dom.Idom().Succs[succ] == dom {
+			fn := tested.Common().StaticCallee()
+			return fn != nil && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type())
+		}
+	}
+	return false
+}
+
+// SetsID: instr is d.SetId(x) with x not the empty string.
+func SetsID(instr ssa.Instruction, d ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	fn := c.StaticCallee()
+	if fn == nil || fn.Name() != "SetId" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
+		return false
+	}
+	return len(c.Args) == 2 && IsParam(c.Args[0], d) && !EmptyString(c.Args[1])
+}
+
 // remoteCall: the callee is provider or client code (not the plugin
 // libraries nor the standard library), or an interface method.
 func remoteCall(call *ssa.Call) bool {

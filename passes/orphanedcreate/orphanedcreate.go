@@ -149,7 +149,7 @@ func creates(t tfssa.Target) []create {
 	seen := map[*ssa.Call]bool{}
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !setsID(instr, t.Subject) {
+			if !tfssa.SetsID(instr, t.Subject) {
 				continue
 			}
 			if parentID(t, instr.(ssa.CallInstruction).Common().Args[1]) {
@@ -216,7 +216,7 @@ func orphaningReturn(cr create, d ssa.Value) *ssa.Return {
 			continue
 		}
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if failure(ret) && !onAnswer(ret, cr) && !bookkeeping(ret) {
+			if failure(ret) && !onAnswer(ret, cr) && !tfssa.ResourceDataError(ret) {
 				return ret
 			}
 			continue
@@ -234,7 +234,7 @@ func stops(b *ssa.BasicBlock, d ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		if setsID(instr, d) || handsD(c.Common(), d) || deletes(c.Common()) {
+		if tfssa.SetsID(instr, d) || handsD(c.Common(), d) || deletes(c.Common()) {
 			return true
 		}
 	}
@@ -310,34 +310,4 @@ func testsSlot(cond ssa.Value, slot *ssa.Alloc) bool {
 		return false
 	}
 	return heapSlot(b.X, 6) == slot || heapSlot(b.Y, 6) == slot
-}
-
-// bookkeeping: the error of a d.Set, a programming slip rather than a
-// failure of the remote system.
-func bookkeeping(ret *ssa.Return) bool {
-	for dom := ret.Block(); dom.Idom() != nil; dom = dom.Idom() {
-		ifi, ok := dom.Idom().Instrs[len(dom.Idom().Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if tested, succ := tfssa.ErrCheck(ifi); tested != nil && dom.Idom().Succs[succ] == dom {
-			fn := tested.Common().StaticCallee()
-			return fn != nil && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type())
-		}
-	}
-	return false
-}
-
-// setsID: d.SetId(x) with x not the empty string.
-func setsID(instr ssa.Instruction, d ssa.Value) bool {
-	call, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return false
-	}
-	c := call.Common()
-	fn := c.StaticCallee()
-	if fn == nil || fn.Name() != "SetId" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
-		return false
-	}
-	return len(c.Args) == 2 && tfssa.IsParam(c.Args[0], d) && !tfssa.EmptyString(c.Args[1])
 }

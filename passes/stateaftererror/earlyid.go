@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tflifecyclelint/tflifecyclelint/internal/lint"
-	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
@@ -24,7 +23,7 @@ func checkEarlyID(rep *lint.Reporter, t tfssa.Target, reads map[*ssa.Function]bo
 	}
 	for _, b := range t.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !setsID(instr, t.Subject) || remoteDominates(instr) {
+			if !tfssa.SetsID(instr, t.Subject) || remoteDominates(instr) {
 				continue
 			}
 			fail, via := failureAfter(t.Fn, instr, t.Subject, reads, 2)
@@ -39,20 +38,6 @@ func checkEarlyID(rep *lint.Reporter, t tfssa.Target, reads map[*ssa.Function]bo
 				Message: fmt.Sprintf("Create of %s sets the ID before any call to the API has succeeded, and a path from here returns an error with the ID still set: Terraform keeps the resource in state (tainted) for an object that was never made, and the next apply tries to destroy it; set the ID once the remote create has succeeded, or clear it (d.SetId(\"\")) before returning the error", t.Name)})
 		}
 	}
-}
-
-// setsID: d.SetId(x) with x not the empty string.
-func setsID(instr ssa.Instruction, d ssa.Value) bool {
-	call, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return false
-	}
-	c := call.Common()
-	fn := c.StaticCallee()
-	if fn == nil || fn.Name() != "SetId" || fn.Signature.Recv() == nil || !tfapi.IsResourceData(fn.Signature.Recv().Type()) {
-		return false
-	}
-	return len(c.Args) == 2 && tfssa.IsParam(c.Args[0], d) && !tfssa.EmptyString(c.Args[1])
 }
 
 // remoteDominates: a call into the API runs before instr on every path
@@ -253,15 +238,5 @@ func bookkeeping(ret *ssa.Return) bool {
 	if c, ok := v.(*ssa.Call); ok && tfssa.HandsResourceData(c.Common()) {
 		return true
 	}
-	for dom := ret.Block(); dom.Idom() != nil; dom = dom.Idom() {
-		ifi, ok := dom.Idom().Instrs[len(dom.Idom().Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if tested, succ := tfssa.ErrCheck(ifi); tested != nil && dom.Idom().Succs[succ] == dom {
-			fn := tested.Common().StaticCallee()
-			return fn != nil && fn.Signature.Recv() != nil && tfapi.IsResourceData(fn.Signature.Recv().Type())
-		}
-	}
-	return false
+	return tfssa.ResourceDataError(ret)
 }

@@ -8,6 +8,17 @@ import "github.com/tflifecyclelint/tflifecyclelint/facts"
 // are not Computed themselves. A struct serving two places keeps only the
 // tags both agree on.
 func ByModel(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.Attribute) bool) map[string]map[string]*facts.Attribute {
+	return byModel(r, model, keep, false)
+}
+
+// ByModelCollections is ByModel that also binds a list, set or map attribute
+// held by a Go slice or map of nested model structs ([]ruleModel), besides
+// its own attributes: nil there is null.
+func ByModelCollections(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.Attribute) bool) map[string]map[string]*facts.Attribute {
+	return byModel(r, model, keep, true)
+}
+
+func byModel(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.Attribute) bool, collections bool) map[string]map[string]*facts.Attribute {
 	out := map[string]map[string]*facts.Attribute{}
 	conflict := map[string]map[string]bool{}
 	var visit func(name string, attrs []facts.Attribute, seen map[string]bool)
@@ -24,11 +35,11 @@ func ByModel(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.At
 			if !ok || a.Uncertain || a.Computed {
 				continue
 			}
-			if f.Nested != "" && len(a.Nested) > 0 && !a.Incomplete {
+			nested := f.Nested != "" && len(a.Nested) > 0 && !a.Incomplete
+			if nested {
 				visit(f.Nested, a.Nested, seen)
-				continue
 			}
-			if !keep(a) {
+			if nested && !(collections && collection(a)) || !keep(a) {
 				continue
 			}
 			m := out[name]
@@ -51,4 +62,8 @@ func ByModel(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.At
 		}
 	}
 	return out
+}
+
+func collection(a *facts.Attribute) bool {
+	return a.Nesting == "list" || a.Nesting == "set" || a.Nesting == "map"
 }

@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Kind != facts.KindResource || !r.SchemaResolved {
 			continue
 		}
-		attrs := byModel(r, model, func(a *facts.Attribute) bool {
+		attrs := attruse.ByModelCollections(r, model, func(a *facts.Attribute) bool {
 			return candidate(a) && !refusesEmpty(pass, a)
 		})
 		c := &checker{r: r, keep: func(a *facts.Attribute) bool { return candidate(a) && !refusesEmpty(pass, a) }, attrs: attrs, summaries: map[*ssa.Function][]nullOrigin{}, nested: map[string]map[string]*facts.Attribute{}}
@@ -57,44 +57,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// byModel is attruse.ByModel, except that a nested attribute held by a Go
-// slice or map of model structs ([]ruleModel) is bound too, not only its
-// own attributes: nil there is null.
-func byModel(r *facts.FrameworkResource, model *facts.Model, keep func(*facts.Attribute) bool) map[string]map[string]*facts.Attribute {
-	out := attruse.ByModel(r, model, keep)
-	var visit func(name string, attrs []facts.Attribute, seen map[string]bool)
-	visit = func(name string, attrs []facts.Attribute, seen map[string]bool) {
-		mf := model.Models[name]
-		if mf == nil || seen[name] {
-			return
-		}
-		seen[name] = true
-		defer delete(seen, name)
-		for i := range attrs {
-			a := &attrs[i]
-			f, ok := mf.Field(a.Name)
-			if !ok || a.Uncertain || a.Computed || f.Nested == "" || len(a.Nested) == 0 || a.Incomplete {
-				continue
-			}
-			if (a.Nesting == "list" || a.Nesting == "set" || a.Nesting == "map") && keep(a) {
-				m := out[name]
-				if m == nil {
-					m = map[string]*facts.Attribute{}
-					out[name] = m
-				}
-				if _, dup := m[a.Name]; !dup {
-					m[a.Name] = a
-				}
-			}
-			visit(f.Nested, a.Nested, seen)
-		}
-	}
-	for _, name := range r.Models {
-		visit(name, r.Schema.Attributes, map[string]bool{})
-	}
-	return out
 }
 
 // candidate: a list, set or map attribute (not a block) the configuration

@@ -8,8 +8,10 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
-// This file finds "the create": the call into the API whose success makes
-// the object the ID names.
+// This file finds "the create" for APPLY-3: the call into the API whose
+// success makes the object the ID names, after which an error return
+// without d.SetId orphans it.
+
 // sourceCall: the failable call of fn (outside its closures) that v is
 // computed from, earliest in the function, nil if none.
 func sourceCall(v ssa.Value, fn *ssa.Function) *ssa.Call {

@@ -25,6 +25,7 @@ func main() {
 	// One line for an unknown flag, not the whole flag list.
 	flag.CommandLine.Usage = func() {}
 	if os.Getenv(childEnv) != "" {
+		planRelease(os.Args[1:])
 		multichecker.Main(passes.All()...)
 	}
 	os.Args = rewriteArgs(os.Args)
@@ -65,6 +66,7 @@ func main() {
 	case hasFlag(args, "providermodel.debug"):
 		os.Exit(runDebugModel(args))
 	}
+	planRelease(args)
 	multichecker.Main(passes.All()...)
 }
 

@@ -141,17 +141,117 @@ func adoptInstances(pkg *ssa.Package, funcs map[*types.Func]*ssa.Function) {
 }
 
 // Lazy builds the package's SSA at most once, on the first check that asks,
-// and shares it between the checks of the package.
+// and shares it between the checks of the package. When the driver has said
+// how many checks will ask (Expect), the last one to finish drops it: the
+// analysis driver keeps every pass's results until the run ends, and the SSA
+// of every package of a large provider held at once dominates its memory.
 type Lazy struct {
 	pass  *analysis.Pass
-	once  sync.Once
+	mu    sync.Mutex
+	built bool
 	funcs map[*types.Func]*ssa.Function
+	done  int
 }
 
-// Funcs returns the SSA functions of the package (nil on type errors).
+// Funcs returns the SSA functions of the package (nil on type errors). After
+// a release it builds them again: a count that was wrong costs time, not
+// correctness.
 func (l *Lazy) Funcs() map[*types.Func]*ssa.Function {
-	l.once.Do(func() { l.funcs = Build(l.pass) })
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.built {
+		l.funcs, l.built = Build(l.pass), true
+	}
 	return l.funcs
+}
+
+// Done records that one analyzer requiring this one has finished with the
+// package; the last expected one releases the SSA.
+func (l *Lazy) Done() {
+	want := expected(l.pass.Pkg.Path())
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.done++
+	if want > 0 && l.done >= want {
+		l.funcs, l.built, l.done = nil, false, 0
+	}
+}
+
+// plan is how many analyzers take a package's SSA in this run: all those the
+// run selected on the packages named on the command line, only those that
+// compute facts on their dependencies. Zero (go vet, tests): never release.
+var plan struct {
+	sync.RWMutex
+	roots     map[string]bool
+	root, dep int
+}
+
+// Expect tells the lazyssa analyzer which packages the run was asked about
+// (by import path, test variants alike) and how many analyzers requiring it
+// run on those (root) and on the packages they import (dep).
+func Expect(roots map[string]bool, root, dep int) {
+	plan.Lock()
+	defer plan.Unlock()
+	plan.roots, plan.root, plan.dep = roots, root, dep
+}
+
+func expected(path string) int {
+	plan.RLock()
+	defer plan.RUnlock()
+	if plan.roots == nil {
+		return 0
+	}
+	if plan.roots[path] {
+		return plan.root
+	}
+	return plan.dep
+}
+
+// Consumers counts the analyzers, among those that run on a package when
+// selected is the run's list, that require Analyzer directly: on the packages
+// named (root) and on their dependencies, where only the analyzers computing
+// facts, and what they require, run (dep).
+func Consumers(selected []*analysis.Analyzer) (root, dep int) {
+	all := closure(selected)
+	var facts []*analysis.Analyzer
+	for _, a := range all {
+		if len(a.FactTypes) > 0 {
+			facts = append(facts, a)
+		}
+	}
+	return countUsers(all), countUsers(closure(facts))
+}
+
+func closure(as []*analysis.Analyzer) []*analysis.Analyzer {
+	seen := map[*analysis.Analyzer]bool{}
+	var out []*analysis.Analyzer
+	var add func(a *analysis.Analyzer)
+	add = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		out = append(out, a)
+		for _, r := range a.Requires {
+			add(r)
+		}
+	}
+	for _, a := range as {
+		add(a)
+	}
+	return out
+}
+
+func countUsers(as []*analysis.Analyzer) int {
+	n := 0
+	for _, a := range as {
+		for _, r := range a.Requires {
+			if r == Analyzer {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // Analyzer yields a *Lazy for the package; require it instead of calling Build.

@@ -139,3 +139,65 @@ func TestBuildGeneric(t *testing.T) {
 		t.Errorf("R.Update calls %v, want %v", callees, want)
 	}
 }
+
+// With the run's plan known, the last expected consumer frees the SSA; a
+// consumer the plan did not count gets it built again, never a nil map.
+func TestLazyRelease(t *testing.T) {
+	s := testutil.Load(t, buildSrc)
+	lazyssa.Expect(map[string]bool{s.Types.Path(): true}, 2, 1)
+	t.Cleanup(func() { lazyssa.Expect(nil, 0, 0) })
+	res, _ := lazyssa.Analyzer.Run(pass(s))
+	lazy := res.(*lazyssa.Lazy)
+	first := lazy.Funcs()
+	lazy.Done()
+	if second := lazy.Funcs(); !sameMap(first, second) {
+		t.Fatal("released after one of two consumers")
+	}
+	lazy.Done()
+	again := lazy.Funcs()
+	if len(again) != len(first) || sameMap(first, again) {
+		t.Errorf("after the last consumer: want a fresh build of %d functions, got %d (same map: %v)", len(first), len(again), sameMap(first, again))
+	}
+}
+
+// Without a plan (go vet, analysistest) nothing is released.
+func TestLazyNoPlan(t *testing.T) {
+	s := testutil.Load(t, buildSrc)
+	res, _ := lazyssa.Analyzer.Run(pass(s))
+	lazy := res.(*lazyssa.Lazy)
+	first := lazy.Funcs()
+	for range 3 {
+		lazy.Done()
+	}
+	if !sameMap(first, lazy.Funcs()) {
+		t.Error("released without a plan")
+	}
+}
+
+func sameMap(a, b map[*types.Func]*ssa.Function) bool {
+	for obj, fn := range a {
+		return b[obj] == fn
+	}
+	return false
+}
+
+// Consumers counts direct users on the packages named and, on their
+// dependencies, only the fact analyzers' closure.
+func TestConsumers(t *testing.T) {
+	facts := &analysis.Analyzer{Name: "facts", Requires: []*analysis.Analyzer{lazyssa.Analyzer}, FactTypes: []analysis.Fact{new(factT)}}
+	check1 := &analysis.Analyzer{Name: "c1", Requires: []*analysis.Analyzer{lazyssa.Analyzer, facts}}
+	check2 := &analysis.Analyzer{Name: "c2", Requires: []*analysis.Analyzer{facts}}
+	helper := &analysis.Analyzer{Name: "h", Requires: []*analysis.Analyzer{lazyssa.Analyzer}}
+	check3 := &analysis.Analyzer{Name: "c3", Requires: []*analysis.Analyzer{helper}}
+	root, dep := lazyssa.Consumers([]*analysis.Analyzer{check1, check2, check3})
+	if root != 3 || dep != 1 {
+		t.Errorf("Consumers = %d, %d; want 3 (facts, c1, h), 1 (facts)", root, dep)
+	}
+	if root, dep := lazyssa.Consumers([]*analysis.Analyzer{check3}); root != 1 || dep != 0 {
+		t.Errorf("Consumers(c3) = %d, %d; want 1, 0", root, dep)
+	}
+}
+
+type factT struct{}
+
+func (*factT) AFact() {}

@@ -76,7 +76,7 @@ func NewAnalyzer(d *Doc, run func(*analysis.Pass) (any, error), requires ...*ana
 		Doc:      d.AnalyzerDoc(),
 		URL:      d.URL(),
 		Requires: requires,
-		Run:      Safe(withUsage(run)),
+		Run:      Safe(withUsage(releasing(run, requires))),
 		// The //lintignore directives it used, for the lintignore analyzer.
 		ResultType: usageType,
 		// Type errors elsewhere in the package do not make the model wrong.

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tflifecyclelint/tflifecyclelint/contract/rules"
+	"github.com/tflifecyclelint/tflifecyclelint/internal/lazyssa"
 )
 
 // Reporter reports a pass's diagnostics, honouring //lintignore directives
@@ -171,6 +172,20 @@ func Safe(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, erro
 				res, err = nil, fmt.Errorf("internal error in %s on %s: %v", pass.Analyzer.Name, pass.Pkg.Path(), p)
 			}
 		}()
+		return run(pass)
+	}
+}
+
+// releasing tells the package's lazy SSA, when the analyzer requires it, that
+// the analyzer is done with it (the last one frees it).
+func releasing(run func(*analysis.Pass) (any, error), requires []*analysis.Analyzer) func(*analysis.Pass) (any, error) {
+	if !slices.Contains(requires, lazyssa.Analyzer) {
+		return run
+	}
+	return func(pass *analysis.Pass) (any, error) {
+		if l, ok := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy); ok {
+			defer l.Done()
+		}
 		return run(pass)
 	}
 }

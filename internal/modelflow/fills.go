@@ -82,10 +82,12 @@ func runFills(pass *goanalysis.Pass) (any, error) {
 		}
 		return nil, false
 	}
+	lazy := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy)
+	defer lazy.Done()
 	if tfapi.IsStd(pass.Pkg.Path()) || tfapi.IsPluginLib(pass.Pkg.Path()) || !declaresFillers(pass) {
 		return Fills(lookup), nil
 	}
-	funcs := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Lazy).Funcs()
+	funcs := lazy.Funcs()
 	objs := make([]*types.Func, 0, len(funcs))
 	for obj := range funcs {
 		objs = append(objs, obj)

@@ -3,6 +3,7 @@ package usestatechanging
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"regexp"
 	"strings"
 
@@ -53,10 +54,22 @@ func run(pass *analysis.Pass) (any, error) {
 				source[a] = x
 			}
 		}
-		if len(cands) == 0 {
+		nested := keptVolatile(r.Schema.Attributes)
+		if len(cands) == 0 && len(nested) == 0 {
 			continue
 		}
-		writes := apiWrites(update, models(r))
+		all := apiWrites(update)
+		writes := all.of(models(pass.Pkg, r))
+		done := map[*facts.Attribute]bool{} // one finding per attribute with the modifier
+		for _, k := range nested {
+			if done[k.carrier] || planned(k.top.Name) {
+				continue
+			}
+			if pos, ok := all.nested(pass.Pkg, k); ok {
+				done[k.carrier] = true
+				reportNested(rep, r.TypeName, k, pos)
+			}
+		}
 		for _, a := range cands {
 			if x := source[a]; x != nil {
 				if pos, ok := writes[a.Name]; ok {
@@ -101,20 +114,55 @@ func derivedSource(attrs []facts.Attribute, a *facts.Attribute, owner string) *f
 	return nil
 }
 
-func models(r *facts.FrameworkResource) map[string]bool {
+// models: the resource's model structs and the structs they embed.
+func models(pkg *types.Package, r *facts.FrameworkResource) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range r.Models {
 		out[m] = true
 	}
+	withEmbedded(pkg, out)
 	return out
 }
 
-// apiWrites: for each tfsdk name, a store into a field of one of the
-// resource's models of a value built by a framework constructor from
-// something that is not another model field — in fn and the package
-// functions it calls, two calls deep.
-func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
+// field is a tagged field of a struct type (qualified name).
+type field struct{ st, tag string }
+
+// stores maps each tagged field to the first store of a value from the API.
+type stores map[field]token.Pos
+
+// of gives, by tag, the stores into fields of the given structs.
+func (s stores) of(structs map[string]bool) map[string]token.Pos {
 	out := map[string]token.Pos{}
+	for f, pos := range s {
+		if structs[f.st] {
+			if old, dup := out[f.tag]; !dup || pos < old {
+				out[f.tag] = pos
+			}
+		}
+	}
+	return out
+}
+
+// nested finds the store of k.x into a struct of the package shaped like
+// k.parent's nested object.
+func (s stores) nested(pkg *types.Package, k kept) (token.Pos, bool) {
+	want := shape(k.parent)
+	if want == "" {
+		return token.NoPos, false
+	}
+	structs := map[string]bool{}
+	for st, sh := range nestedModels(pkg) {
+		structs[st] = sh == want
+	}
+	pos, ok := s.of(structs)[k.x.Name]
+	return pos, ok
+}
+
+// apiWrites: for each tagged field of a struct, a store of a value built by
+// a framework constructor from something that is not another model field —
+// in fn and the package functions it calls, two calls deep.
+func apiWrites(fn *ssa.Function) stores {
+	out := stores{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(f *ssa.Function, depth int)
 	visit = func(f *ssa.Function, depth int) {
@@ -127,12 +175,13 @@ func apiWrites(fn *ssa.Function, models map[string]bool) map[string]token.Pos {
 				switch in := instr.(type) {
 				case *ssa.Store:
 					fa, ok := in.Addr.(*ssa.FieldAddr)
-					if !ok || !models[tfssa.StructName(fa.X.Type())] || !fromAPI(in.Val) {
+					if !ok || !fromAPI(in.Val) {
 						continue
 					}
 					if tag := modelflow.FieldTag(fa); tag != "" {
-						if _, dup := out[tag]; !dup {
-							out[tag] = in.Pos()
+						f := field{tfssa.StructName(fa.X.Type()), tag}
+						if _, dup := out[f]; !dup {
+							out[f] = in.Pos()
 						}
 					}
 				case ssa.CallInstruction:

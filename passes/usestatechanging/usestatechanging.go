@@ -55,11 +55,14 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		nested := keptVolatile(r.Schema.Attributes)
-		if len(cands) == 0 && len(nested) == 0 {
+		if len(cands) == 0 && len(nested) == 0 && !anyKept(r.Schema.Attributes) {
 			continue
 		}
-		all := apiWrites(update)
-		writes := all.of(models(pass.Pkg, r))
+		src := sources{}
+		all := apiWrites(update, src)
+		ms := models(pass.Pkg, r)
+		writes := all.of(ms)
+		reportAliases(rep, r, planned, src.of(ms))
 		done := map[*facts.Attribute]bool{} // one finding per attribute with the modifier
 		for _, k := range nested {
 			if done[k.carrier] || planned(k.top.Name) {
@@ -101,13 +104,7 @@ func derivedSource(attrs []facts.Attribute, a *facts.Attribute, owner string) *f
 		if !(x.Required || x.Optional) || x.Uncertain || x.Computed && !x.Optional || !attruse.Derived(x.Name, a.Name, owner) {
 			continue
 		}
-		inPlace := true
-		for _, m := range x.PlanModifiers {
-			if strings.HasPrefix(m, "RequiresReplace") || m == "custom" || m == "unresolved" {
-				inPlace = false
-			}
-		}
-		if inPlace {
+		if inPlace(x) {
 			return x
 		}
 	}
@@ -115,6 +112,16 @@ func derivedSource(attrs []facts.Attribute, a *facts.Attribute, owner string) *f
 }
 
 // models: the resource's model structs and the structs they embed.
+// anyKept: a top-level Computed attribute has UseStateForUnknown.
+func anyKept(attrs []facts.Attribute) bool {
+	for i := range attrs {
+		if attrs[i].Computed && attrs[i].HasPlanModifier("UseStateForUnknown") {
+			return true
+		}
+	}
+	return false
+}
+
 func models(pkg *types.Package, r *facts.FrameworkResource) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range r.Models {
@@ -161,7 +168,7 @@ func (s stores) nested(pkg *types.Package, k kept) (token.Pos, bool) {
 // apiWrites: for each tagged field of a struct, a store of a value built by
 // a framework constructor from something that is not another model field —
 // in fn and the package functions it calls, two calls deep.
-func apiWrites(fn *ssa.Function) stores {
+func apiWrites(fn *ssa.Function, src sources) stores {
 	out := stores{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(f *ssa.Function, depth int)
@@ -183,6 +190,7 @@ func apiWrites(fn *ssa.Function) stores {
 						if _, dup := out[f]; !dup {
 							out[f] = in.Pos()
 						}
+						src.add(f, in.Val, in.Pos())
 					}
 				case ssa.CallInstruction:
 					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {

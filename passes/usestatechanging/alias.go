@@ -105,11 +105,11 @@ func valuePath(v ssa.Value, depth int) string {
 // reportAliases reports each Computed attribute with UseStateForUnknown
 // that Update stores from the value it stores into another attribute, one
 // the configuration sets and changes in place.
-func reportAliases(rep *lint.Reporter, r *facts.FrameworkResource, planned func(string) bool, bySrc map[string]map[string]token.Pos) {
+func reportAliases(rep *lint.Reporter, r *facts.FrameworkResource, planned func(string) bool, bySrc map[string]map[string]token.Pos, done map[*facts.Attribute]bool) {
 	attrs := r.Schema.Attributes
 	for i := range attrs {
 		a := &attrs[i]
-		if a.Block || !a.Computed || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
+		if done[a] || a.Block || !a.Computed || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
 			continue
 		}
 		for j := range attrs {
@@ -118,6 +118,7 @@ func reportAliases(rep *lint.Reporter, r *facts.FrameworkResource, planned func(
 				continue
 			}
 			if posA, posB, ok := shared(bySrc[a.Name], bySrc[b.Name]); ok {
+				done[a] = true
 				reportAlias(rep, r.TypeName, a, b, posA, posB)
 				break
 			}

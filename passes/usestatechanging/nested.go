@@ -23,9 +23,10 @@ type kept struct {
 	path, carrierPath       string
 }
 
-// keptVolatile lists, below the top level, the volatile-named attributes a
-// Computed-only UseStateForUnknown keeps; the top level is left to run.
-func keptVolatile(attrs []facts.Attribute) []kept {
+// keptAll lists the attributes, at any depth, whose prior value the plan
+// keeps: a Computed-only attribute with UseStateForUnknown and everything
+// nested in it.
+func keptAll(attrs []facts.Attribute) []kept {
 	var out []kept
 	var walk func(attrs []facts.Attribute, parent, top, carrier *facts.Attribute, prefix, cpath string)
 	walk = func(attrs []facts.Attribute, parent, top, carrier *facts.Attribute, prefix, cpath string) {
@@ -41,7 +42,7 @@ func keptVolatile(attrs []facts.Attribute) []kept {
 			if c == nil && a.Computed && !a.Optional && a.HasPlanModifier("UseStateForUnknown") {
 				c, cp = a, p
 			}
-			if c != nil && parent != nil && volatile.MatchString(a.Name) {
+			if c != nil {
 				out = append(out, kept{carrier: c, x: a, parent: parent, top: t, path: p, carrierPath: cp})
 			}
 			if !a.Incomplete {
@@ -50,6 +51,33 @@ func keptVolatile(attrs []facts.Attribute) []kept {
 		}
 	}
 	walk(attrs, nil, nil, nil, "", "")
+	return out
+}
+
+// keptVolatile lists, below the top level, the volatile-named attributes
+// the plan keeps; the top level is left to run.
+func keptVolatile(attrs []facts.Attribute) []kept {
+	var out []kept
+	for _, k := range keptAll(attrs) {
+		if k.parent != nil && volatile.MatchString(k.x.Name) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// shapedLike: the structs of the package shaped like a's nested object.
+func shapedLike(pkg *types.Package, a *facts.Attribute) map[string]bool {
+	want := shape(a)
+	out := map[string]bool{}
+	if want == "" {
+		return out
+	}
+	for st, sh := range nestedModels(pkg) {
+		if sh == want {
+			out[st] = true
+		}
+	}
 	return out
 }
 

@@ -40,31 +40,15 @@ func run(pass *analysis.Pass) (any, error) {
 		// A ModifyPlan that names the attribute may mark it unknown when
 		// it will change: the resource plans it itself.
 		planned := attruse.PlanWrites(pass, funcs, r)
-		var cands []*facts.Attribute
-		source := map[*facts.Attribute]*facts.Attribute{}
-		for i := range r.Schema.Attributes {
-			a := &r.Schema.Attributes[i]
-			if !a.Computed || a.Optional || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
-				continue
-			}
-			if volatile.MatchString(a.Name) {
-				cands = append(cands, a)
-			} else if x := derivedSource(r.Schema.Attributes, a, r.TypeName); x != nil {
-				cands = append(cands, a)
-				source[a] = x
-			}
-		}
-		nested := keptVolatile(r.Schema.Attributes)
-		if len(cands) == 0 && len(nested) == 0 && !anyKept(r.Schema.Attributes) {
+		if len(keptAll(r.Schema.Attributes)) == 0 {
 			continue
 		}
-		src := sources{}
-		all := apiWrites(update, src)
+		src, lk := sources{}, lookups{}
+		all := apiWrites(update, src, lk)
 		ms := models(pass.Pkg, r)
-		writes := all.of(ms)
-		reportAliases(rep, r, planned, src.of(ms))
 		done := map[*facts.Attribute]bool{} // one finding per attribute with the modifier
-		for _, k := range nested {
+		reportByName(rep, r, planned, all.of(ms), done)
+		for _, k := range keptVolatile(r.Schema.Attributes) {
 			if done[k.carrier] || planned(k.top.Name) {
 				continue
 			}
@@ -73,25 +57,39 @@ func run(pass *analysis.Pass) (any, error) {
 				reportNested(rep, r.TypeName, k, pos)
 			}
 		}
-		for _, a := range cands {
-			if x := source[a]; x != nil {
-				if pos, ok := writes[a.Name]; ok {
-					rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
-						Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but it is derived from %q by name, which changes in place, and Update writes it anew: when %q changes, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown, or keep the prior value only while %q is unchanged", a.Name, r.TypeName, x.Name, x.Name, x.Name),
-						Related: []analysis.RelatedInformation{
-							lint.Related(x.Pos, "%q is configurable and does not require replacement", x.Name),
-							lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
-				}
-				continue
-			}
-			if pos, ok := writes[a.Name]; ok {
-				rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
-					Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but Update writes it from the API response: when the remote system changes it, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown for a value that changes on update", a.Name, r.TypeName),
-					Related: []analysis.RelatedInformation{lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
-			}
-		}
+		reportLookups(rep, pass.Pkg, r, planned, lk, done)
+		reportAliases(rep, r, planned, src.of(ms), done)
 	}
 	return nil, nil
+}
+
+// reportByName reports the top-level Computed-only attributes with
+// UseStateForUnknown that Update writes from the API and whose name says
+// they change (volatile) or derive from a setting that changes in place.
+func reportByName(rep *lint.Reporter, r *facts.FrameworkResource, planned func(string) bool, writes map[string]token.Pos, done map[*facts.Attribute]bool) {
+	for i := range r.Schema.Attributes {
+		a := &r.Schema.Attributes[i]
+		if !a.Computed || a.Optional || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
+			continue
+		}
+		pos, ok := writes[a.Name]
+		if !ok {
+			continue
+		}
+		if volatile.MatchString(a.Name) {
+			done[a] = true
+			rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
+				Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but Update writes it from the API response: when the remote system changes it, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown for a value that changes on update", a.Name, r.TypeName),
+				Related: []analysis.RelatedInformation{lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
+		} else if x := derivedSource(r.Schema.Attributes, a, r.TypeName); x != nil {
+			done[a] = true
+			rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
+				Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but it is derived from %q by name, which changes in place, and Update writes it anew: when %q changes, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown, or keep the prior value only while %q is unchanged", a.Name, r.TypeName, x.Name, x.Name, x.Name),
+				Related: []analysis.RelatedInformation{
+					lint.Related(x.Pos, "%q is configurable and does not require replacement", x.Name),
+					lint.Related(pos, "Update (or a helper it calls) writes %q from the API here", a.Name)}})
+		}
+	}
 }
 
 // derivedSource: the top-level attribute a is named as derived from
@@ -112,16 +110,6 @@ func derivedSource(attrs []facts.Attribute, a *facts.Attribute, owner string) *f
 }
 
 // models: the resource's model structs and the structs they embed.
-// anyKept: a top-level Computed attribute has UseStateForUnknown.
-func anyKept(attrs []facts.Attribute) bool {
-	for i := range attrs {
-		if attrs[i].Computed && attrs[i].HasPlanModifier("UseStateForUnknown") {
-			return true
-		}
-	}
-	return false
-}
-
 func models(pkg *types.Package, r *facts.FrameworkResource) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range r.Models {
@@ -153,22 +141,14 @@ func (s stores) of(structs map[string]bool) map[string]token.Pos {
 // nested finds the store of k.x into a struct of the package shaped like
 // k.parent's nested object.
 func (s stores) nested(pkg *types.Package, k kept) (token.Pos, bool) {
-	want := shape(k.parent)
-	if want == "" {
-		return token.NoPos, false
-	}
-	structs := map[string]bool{}
-	for st, sh := range nestedModels(pkg) {
-		structs[st] = sh == want
-	}
-	pos, ok := s.of(structs)[k.x.Name]
+	pos, ok := s.of(shapedLike(pkg, k.parent))[k.x.Name]
 	return pos, ok
 }
 
 // apiWrites: for each tagged field of a struct, a store of a value built by
 // a framework constructor from something that is not another model field —
 // in fn and the package functions it calls, two calls deep.
-func apiWrites(fn *ssa.Function, src sources) stores {
+func apiWrites(fn *ssa.Function, src sources, lk lookups) stores {
 	out := stores{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(f *ssa.Function, depth int)
@@ -191,6 +171,7 @@ func apiWrites(fn *ssa.Function, src sources) stores {
 							out[f] = in.Pos()
 						}
 						src.add(f, in.Val, in.Pos())
+						lk.add(f, b, in.Pos())
 					}
 				case ssa.CallInstruction:
 					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {

@@ -23,6 +23,22 @@ var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 // volatile matches attribute names of values that change by nature.
 var volatile = regexp.MustCompile(`^(status|state|phase|etag|version|revision|generation|health)$|^(updated|modified|last)_|_(updated_at|modified_at|modified|updated|count|status|state|version|revision|generation)$`)
 
+// settles matches the names of states an Update that waits for the object
+// to settle (retry.StateChangeConf.WaitForStateContext, a wait handler)
+// stores once settled: the settled value the plan kept, not a new one.
+var settles = regexp.MustCompile(`^(status|state|phase|health)$|_(status|state)$`)
+
+// calleeName: the name of the function or interface method called.
+func calleeName(c *ssa.CallCommon) string {
+	if c.IsInvoke() {
+		return c.Method.Name()
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		return fn.Name()
+	}
+	return ""
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework)
 	if !ok {
@@ -43,13 +59,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(keptAll(r.Schema.Attributes)) == 0 {
 			continue
 		}
-		src, lk := sources{}, lookups{}
-		all := apiWrites(update, src, lk)
+		src, lk, waits := sources{}, lookups{}, false
+		all := apiWrites(update, src, lk, &waits)
 		ms := models(pass.Pkg, r)
 		done := map[*facts.Attribute]bool{} // one finding per attribute with the modifier
-		reportByName(rep, r, planned, all.of(ms), done)
+		reportByName(rep, r, planned, all.of(ms), done, waits)
 		for _, k := range keptVolatile(r.Schema.Attributes) {
-			if done[k.carrier] || planned(k.top.Name) {
+			if done[k.carrier] || planned(k.top.Name) || waits && settles.MatchString(k.x.Name) {
 				continue
 			}
 			if pos, ok := all.nested(pass.Pkg, k); ok {
@@ -66,7 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 // reportByName reports the top-level Computed-only attributes with
 // UseStateForUnknown that Update writes from the API and whose name says
 // they change (volatile) or derive from a setting that changes in place.
-func reportByName(rep *lint.Reporter, r *facts.FrameworkResource, planned func(string) bool, writes map[string]token.Pos, done map[*facts.Attribute]bool) {
+func reportByName(rep *lint.Reporter, r *facts.FrameworkResource, planned func(string) bool, writes map[string]token.Pos, done map[*facts.Attribute]bool, waits bool) {
 	for i := range r.Schema.Attributes {
 		a := &r.Schema.Attributes[i]
 		if !a.Computed || a.Optional || a.Uncertain || !a.HasPlanModifier("UseStateForUnknown") || planned(a.Name) {
@@ -76,7 +92,7 @@ func reportByName(rep *lint.Reporter, r *facts.FrameworkResource, planned func(s
 		if !ok {
 			continue
 		}
-		if volatile.MatchString(a.Name) {
+		if volatile.MatchString(a.Name) && !(waits && settles.MatchString(a.Name)) {
 			done[a] = true
 			rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(a.Pos, pos),
 				Message: fmt.Sprintf("%q of %s is Computed with UseStateForUnknown, so every plan promises its prior value, but Update writes it from the API response: when the remote system changes it, Terraform fails with \"Provider produced inconsistent result after apply\" (APPLY-2); drop UseStateForUnknown for a value that changes on update", a.Name, r.TypeName),
@@ -148,7 +164,7 @@ func (s stores) nested(pkg *types.Package, k kept) (token.Pos, bool) {
 // apiWrites: for each tagged field of a struct, a store of a value built by
 // a framework constructor from something that is not another model field —
 // in fn and the package functions it calls, two calls deep.
-func apiWrites(fn *ssa.Function, src sources, lk lookups) stores {
+func apiWrites(fn *ssa.Function, src sources, lk lookups, waits *bool) stores {
 	out := stores{}
 	seen := map[*ssa.Function]bool{}
 	var visit func(f *ssa.Function, depth int)
@@ -174,6 +190,9 @@ func apiWrites(fn *ssa.Function, src sources, lk lookups) stores {
 						lk.add(f, b, in.Pos())
 					}
 				case ssa.CallInstruction:
+					if strings.HasPrefix(calleeName(in.Common()), "Wait") {
+						*waits = true
+					}
 					if callee := in.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Blocks != nil {
 						visit(callee, depth+1)
 					}

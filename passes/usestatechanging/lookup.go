@@ -31,7 +31,7 @@ type lookup struct {
 // lookups maps each stored field to the lookups that store it.
 type lookups map[field][]lookup
 
-// add records the store of f in b when a block dominating b, on
+// add records the store of f in b when a block in a loop dominating b, on
 // its then-branch, tests an equality of a model field of the struct f
 // belongs to with a value that is not a model field.
 func (l lookups) add(f field, b *ssa.BasicBlock, pos token.Pos) {
@@ -40,7 +40,7 @@ func (l lookups) add(f field, b *ssa.BasicBlock, pos token.Pos) {
 	}
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := lastIf(d)
-		if !ok || !d.Succs[0].Dominates(b) || d.Succs[0] == d.Succs[1] {
+		if !ok || !d.Succs[0].Dominates(b) || d.Succs[0] == d.Succs[1] || !inLoop(d) {
 			continue
 		}
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
@@ -54,6 +54,25 @@ func (l lookups) add(f field, b *ssa.BasicBlock, pos token.Pos) {
 			}
 		}
 	}
+}
+
+// inLoop: b can be reached again from itself — the test is made for each
+// element of what the loop ranges over, as a lookup does.
+func inLoop(b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			work = append(work, x.Succs...)
+		}
+	}
+	return false
 }
 
 func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {

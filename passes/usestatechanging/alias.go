@@ -114,7 +114,9 @@ func reportAliases(rep *lint.Reporter, r *facts.FrameworkResource, planned func(
 		}
 		for j := range attrs {
 			b := &attrs[j]
-			if i == j || b.Block || !(b.Required || b.Optional) || b.Uncertain || !inPlace(b) {
+			// A deprecated attribute is an old name kept for compatibility,
+			// which Update may ignore: it does not show what decides the value.
+			if i == j || b.Block || !(b.Required || b.Optional) || b.Uncertain || b.Deprecated || !inPlace(b) {
 				continue
 			}
 			if posA, posB, ok := shared(bySrc[a.Name], bySrc[b.Name]); ok {

@@ -48,7 +48,9 @@ func (r *siteResource) Schema(ctx context.Context, req resource.SchemaRequest, r
 			Optional: true, Computed: true, DeprecationMessage: "Use feedback instead.",
 			PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 		},
-		"feedback": schema.BoolAttribute{ // want `PLAN-9: "feedback" of siteResource is Computed with UseStateForUnknown, so a plan that leaves it unset promises its prior value, but Update stores it from the same API value as "comments"`
+		// comments, deprecated, may be ignored by Update: it does not show
+		// that it decides feedback.
+		"feedback": schema.BoolAttribute{
 			Optional: true, Computed: true,
 			PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 		},

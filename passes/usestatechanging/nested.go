@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -55,16 +56,24 @@ func keptAll(attrs []facts.Attribute) []kept {
 }
 
 // keptVolatile lists, below the top level, the volatile-named attributes
-// the plan keeps; the top level is left to run.
+// the plan keeps; the top level is left to run. In an object kept whole
+// (connection details, a change log) only a mark of the last change counts:
+// a status or version there is as often a detail that stays.
 func keptVolatile(attrs []facts.Attribute) []kept {
 	var out []kept
 	for _, k := range keptAll(attrs) {
-		if k.parent != nil && volatile.MatchString(k.x.Name) {
+		if k.parent == nil || !volatile.MatchString(k.x.Name) {
+			continue
+		}
+		if k.carrier == k.x || touched.MatchString(k.x.Name) {
 			out = append(out, k)
 		}
 	}
 	return out
 }
+
+// touched matches the names of marks every change of the object moves.
+var touched = regexp.MustCompile(`^(updated|modified)_|_(updated_at|modified_at|updated|modified)$|^(etag|revision|generation)$`)
 
 // shapedLike: the structs of the package shaped like a's nested object.
 func shapedLike(pkg *types.Package, a *facts.Attribute) map[string]bool {

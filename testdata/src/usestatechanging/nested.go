@@ -123,6 +123,7 @@ type projectStable struct{ c client }
 type stableAuditModel struct {
 	CreatedBy types.String `tfsdk:"created_by"`
 	CreatedAt types.String `tfsdk:"created_at"`
+	Status    types.String `tfsdk:"status"`
 }
 
 type stableModel struct {
@@ -146,12 +147,13 @@ func (r *projectStable) Schema(ctx context.Context, req resource.SchemaRequest, 
 		Attributes: map[string]schema.Attribute{
 			"id":   schema.StringAttribute{Computed: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
 			"name": schema.StringAttribute{Required: true},
-			"audit": schema.SingleNestedAttribute{ // set once: fine
+			"audit": schema.SingleNestedAttribute{ // set once, and a status that is a detail of it: fine
 				Computed:      true,
 				PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
 				Attributes: map[string]schema.Attribute{
 					"created_by": schema.StringAttribute{Computed: true},
 					"created_at": schema.StringAttribute{Computed: true},
+					"status":     schema.StringAttribute{Computed: true},
 				},
 			},
 		},
@@ -177,7 +179,7 @@ func (r *projectStable) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	blocks := []peeringBlockModel{{ASN: types.StringValue(p.ASN), Status: types.StringValue(p.Status)}}
 	plan.Peering, _ = types.ListValueFrom(ctx, types.ObjectType{AttrTypes: peeringTypes}, blocks)
-	audit := stableAuditModel{CreatedBy: types.StringValue(p.CreatedBy), CreatedAt: types.StringValue(p.UpdatedAt)}
+	audit := stableAuditModel{CreatedBy: types.StringValue(p.CreatedBy), CreatedAt: types.StringValue(p.UpdatedAt), Status: types.StringValue(p.Status)}
 	plan.Audit, _ = types.ObjectValueFrom(ctx, stableAuditTypes, audit)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -185,4 +187,4 @@ func (r *projectStable) Update(ctx context.Context, req resource.UpdateRequest, 
 func (r *projectStable) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 }
 
-var stableAuditTypes = map[string]attr.Type{"created_by": types.StringType, "created_at": types.StringType}
+var stableAuditTypes = map[string]attr.Type{"created_by": types.StringType, "created_at": types.StringType, "status": types.StringType}

@@ -210,7 +210,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"unguardedunknown", nil, 41},
 		{"setnewnoncomputed", nil, 6},
 		{"planrewrite", nil, 18},
-		{"usestatechanging", nil, 3},
+		{"usestatechanging", nil, 10},
 		{"configoverwrite", nil, 4},
 		{"stalecomputed", nil, 9},
 		{"blockcount", nil, 2},

@@ -73,8 +73,10 @@ func (r *instanceResource) loadPlanID(m *instanceModel) error {
 	for _, p := range plans {
 		if p.Name == m.PlanName.ValueString() {
 			m.PlanID = types.StringValue(p.ID)
-			m.InstanceID = types.StringValue(p.ID)
 		}
+	}
+	if len(plans) > 0 {
+		m.InstanceID = types.StringValue(plans[0].ID)
 	}
 	return nil
 }

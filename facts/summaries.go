@@ -38,6 +38,11 @@ type FuncSummary struct {
 	// entry of src into dst, as maps.Copy does (vsphere's
 	// structure.MergeSchema, which only panics on a key dst already has).
 	CopiesInto bool
+	// EmptyFails: bit i is set when the function returns a non-nil error
+	// whenever its i-th string argument is "" (the receiver of a method is
+	// argument 0): a parser of a fixed set of names, such as an enum's
+	// FromString. A configured value that is unknown reads as "".
+	EmptyFails uint16
 }
 
 func (*FuncSummary) AFact() {}
@@ -83,6 +88,9 @@ func (s *FuncSummary) String() string {
 	}
 	if s.CopiesInto {
 		parts = append(parts, "copiesinto")
+	}
+	if s.EmptyFails != 0 {
+		parts = append(parts, fmt.Sprintf("emptyfails(%b)", s.EmptyFails))
 	}
 	return "summary(" + strings.Join(parts, ",") + ")"
 }
@@ -154,6 +162,7 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 		sum.NeverNil = !sum.NilWhenMissing && neverNil(fd.Body)
 	}
 	sum.CopiesInto = copiesInto(fn, fd)
+	sum.EmptyFails = s.emptyFails(fn, fd)
 	if sum == (FuncSummary{}) {
 		return nil
 	}

@@ -119,11 +119,11 @@ func (b *boundUnknown) fails(*ssa.BasicBlock) ssa.Instruction { return nil }
 // IsUnknown() true, IsNull() false, ValueXxx() the zero value, Elements()
 // an empty collection.
 func unknownRead(c *ssa.Call) (constant.Value, bool) {
-	callee := c.Call.StaticCallee()
-	if callee == nil { // an interface method handed the value: not a read of it
+	_, name, ok := recvCall(c)
+	if !ok || c.Call.IsInvoke() && name != "IsUnknown" && name != "IsNull" { // attr.Value's
 		return nil, false
 	}
-	switch name := callee.Name(); {
+	switch {
 	case name == "IsUnknown":
 		return constant.MakeBool(true), true
 	case name == "IsNull":

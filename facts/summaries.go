@@ -43,6 +43,11 @@ type FuncSummary struct {
 	// argument 0): a parser of a fixed set of names, such as an enum's
 	// FromString. A configured value that is unknown reads as "".
 	EmptyFails uint16
+	// UnknownFalse, UnknownTrue: bit i is set when the function answers
+	// false (true) first whenever its i-th argument is an unknown framework
+	// value (`IsDefined(v) { return !v.IsNull() && !v.IsUnknown() }`): a
+	// guard written in a helper.
+	UnknownFalse, UnknownTrue uint16
 }
 
 func (*FuncSummary) AFact() {}
@@ -88,6 +93,9 @@ func (s *FuncSummary) String() string {
 	}
 	if s.CopiesInto {
 		parts = append(parts, "copiesinto")
+	}
+	if s.UnknownFalse|s.UnknownTrue != 0 {
+		parts = append(parts, fmt.Sprintf("unknown(false %b, true %b)", s.UnknownFalse, s.UnknownTrue))
 	}
 	if s.EmptyFails != 0 {
 		parts = append(parts, fmt.Sprintf("emptyfails(%b)", s.EmptyFails))
@@ -163,6 +171,7 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 	}
 	sum.CopiesInto = copiesInto(fn, fd)
 	sum.EmptyFails = s.emptyFails(fn, fd)
+	sum.UnknownFalse, sum.UnknownTrue = s.unknownAnswers(fn, fd)
 	if sum == (FuncSummary{}) {
 		return nil
 	}

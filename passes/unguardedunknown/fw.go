@@ -114,6 +114,9 @@ func (s *fwScope) key(v ssa.Value) (key, label string) {
 }
 
 func (s *fwScope) keyAt(v ssa.Value, depth int) (key, label string) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X // handed as an attr.Value, it is the same value
+	}
 	if s.Field(v) == "ConfigValue" {
 		return "req.ConfigValue", "the attribute's value"
 	}

@@ -106,7 +106,10 @@ func (b *boundUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 		return nil, false
 	}
 	c, ok := v.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil || !b.holds(c.Call.Args[0]) {
+	if !ok {
+		return nil, false
+	}
+	if recv, _, ok := recvCall(c); !ok || !b.holds(recv) {
 		return nil, false
 	}
 	return unknownRead(c)

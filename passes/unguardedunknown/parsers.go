@@ -160,3 +160,25 @@ func summarisedFails(c *ssa.Call, i int, u unknown) bool {
 	obj, ok := fn.Object().(*types.Func)
 	return ok && m.factsModel().FailsOnEmpty(obj, i)
 }
+
+// summarisedAnswer: c calls a function, of any package, summarised as
+// answering a constant bool whenever an argument is unknown
+// (attribute.IsDefined(v)), handed the value itself; that answer, or nil.
+func summarisedAnswer(c *ssa.Call, u unknown) constant.Value {
+	m, ok := u.(withModel)
+	h, isHolder := u.(holder)
+	fn := c.Call.StaticCallee()
+	if !ok || !isHolder || m.factsModel() == nil || fn == nil {
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	for i, a := range c.Call.Args {
+		if answer, ok := m.factsModel().AnswersWhenUnknown(obj, i); ok && h.holds(a) {
+			return constant.MakeBool(answer)
+		}
+	}
+	return nil
+}

@@ -266,13 +266,19 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 		if x := evalHelper(v, u); x != nil {
 			return x
 		}
+		if x := summarisedAnswer(v, u); x != nil {
+			return x
+		}
 		return evalStrings(v, u, depth)
 	case *ssa.Extract:
 		if parseFails(v, u, depth) != nil {
 			return nonNilMark
 		}
 		if c, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
-			return evalHelper(c, u)
+			if x := evalHelper(c, u); x != nil {
+				return x
+			}
+			return summarisedAnswer(c, u)
 		}
 	case *ssa.TypeAssert:
 		if v.CommaOk || evalZero(v.X, u, depth+1) != zeroMark {

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"fixtures/unguardedunknown/attribute"
 	"fixtures/unguardedunknown/platform"
 )
 
@@ -185,5 +186,39 @@ func (r *switchResource) ValidateConfig(ctx context.Context, req resource.Valida
 	// A parser that takes "" for a default decides nothing against an unknown.
 	if err := os.FromStringOrDefault(cfg.Fallback.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("fallback"), "fallback", err.Error())
+	}
+}
+
+// A guard written in a helper of another package counts like the tests it
+// holds: IsDefined answers false for an unknown value.
+
+type bridgeModel struct {
+	Vids      types.String `tfsdk:"vids"`
+	VlanAware types.Bool   `tfsdk:"vlan_aware"`
+}
+
+type bridgeResource struct{}
+
+func (r *bridgeResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg bridgeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if attribute.IsDefined(cfg.Vids) && !cfg.VlanAware.ValueBool() { // want `VALIDATE-1: ValidateConfig reads "vlan_aware" with ValueBool\(\)`
+		resp.Diagnostics.AddAttributeError(path.Root("vids"), "vids", "requires vlan_aware = true")
+	}
+}
+
+type bridgeResourceOK struct{}
+
+func (r *bridgeResourceOK) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg bridgeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if attribute.IsDefined(cfg.Vids) && attribute.IsDefined(cfg.VlanAware) && !cfg.VlanAware.ValueBool() {
+		resp.Diagnostics.AddAttributeError(path.Root("vids"), "vids", "requires vlan_aware = true")
 	}
 }

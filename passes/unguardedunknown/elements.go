@@ -44,19 +44,7 @@ func (s *fwScope) innerKey(v ssa.Value, depth int) (key, label string) {
 	v = unwrapAssert(v)
 	switch x := v.(type) {
 	case *ssa.Lookup:
-		name, ok := x.Index.(*ssa.Const)
-		c, isCall := x.X.(*ssa.Call)
-		if !ok || name.Value == nil || name.Value.Kind() != constant.String || !isCall {
-			return "", ""
-		}
-		recv, method, ok := recvCall(c)
-		if !ok || method != "Attributes" {
-			return "", ""
-		}
-		if k, _ := s.keyAt(recv, depth+1); k != "" {
-			n := constant.StringVal(name.Value)
-			return k + "." + n, fmt.Sprintf("%q", n)
-		}
+		return s.attributeKey(x, depth)
 	case *ssa.Extract:
 		next, ok := x.Tuple.(*ssa.Next)
 		if !ok || x.Index != 2 || next.IsString {
@@ -84,6 +72,25 @@ func (s *fwScope) innerKey(v ssa.Value, depth int) (key, label string) {
 		return s.elementsOf(x.X, x, depth)
 	}
 	return "", ""
+}
+
+// attributeKey: l is x.Attributes()["name"] of a value s.key knows.
+func (s *fwScope) attributeKey(l *ssa.Lookup, depth int) (string, string) {
+	name, ok := l.Index.(*ssa.Const)
+	c, isCall := l.X.(*ssa.Call)
+	if !ok || name.Value == nil || name.Value.Kind() != constant.String || !isCall {
+		return "", ""
+	}
+	recv, method, ok := recvCall(c)
+	if !ok || method != "Attributes" {
+		return "", ""
+	}
+	k, _ := s.keyAt(recv, depth+1)
+	if k == "" {
+		return "", ""
+	}
+	n := constant.StringVal(name.Value)
+	return k + "." + n, fmt.Sprintf("%q", n)
 }
 
 // elementsOf: coll is x.Elements() of a value s.key knows; the key of an

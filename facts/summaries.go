@@ -38,6 +38,16 @@ type FuncSummary struct {
 	// entry of src into dst, as maps.Copy does (vsphere's
 	// structure.MergeSchema, which only panics on a key dst already has).
 	CopiesInto bool
+	// EmptyFails: bit i is set when the function returns a non-nil error
+	// whenever its i-th string argument is "" (the receiver of a method is
+	// argument 0): a parser of a fixed set of names, such as an enum's
+	// FromString. A configured value that is unknown reads as "".
+	EmptyFails uint16
+	// UnknownFalse, UnknownTrue: bit i is set when the function answers
+	// false (true) first whenever its i-th argument is an unknown framework
+	// value (`IsDefined(v) { return !v.IsNull() && !v.IsUnknown() }`): a
+	// guard written in a helper.
+	UnknownFalse, UnknownTrue uint16
 }
 
 func (*FuncSummary) AFact() {}
@@ -83,6 +93,12 @@ func (s *FuncSummary) String() string {
 	}
 	if s.CopiesInto {
 		parts = append(parts, "copiesinto")
+	}
+	if s.UnknownFalse|s.UnknownTrue != 0 {
+		parts = append(parts, fmt.Sprintf("unknown(false %b, true %b)", s.UnknownFalse, s.UnknownTrue))
+	}
+	if s.EmptyFails != 0 {
+		parts = append(parts, fmt.Sprintf("emptyfails(%b)", s.EmptyFails))
 	}
 	return "summary(" + strings.Join(parts, ",") + ")"
 }
@@ -154,6 +170,8 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 		sum.NeverNil = !sum.NilWhenMissing && neverNil(fd.Body)
 	}
 	sum.CopiesInto = copiesInto(fn, fd)
+	sum.EmptyFails = s.emptyFails(fn, fd)
+	sum.UnknownFalse, sum.UnknownTrue = s.unknownAnswers(fn, fd)
 	if sum == (FuncSummary{}) {
 		return nil
 	}

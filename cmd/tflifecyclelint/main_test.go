@@ -207,7 +207,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"upgradermodel", nil, 14},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},
-		{"unguardedunknown", nil, 41},
+		{"unguardedunknown", nil, 48},
 		{"setnewnoncomputed", nil, 6},
 		{"planrewrite", nil, 18},
 		{"usestatechanging", nil, 10},

@@ -25,6 +25,10 @@ type fwScope struct {
 	*tfssa.Request
 	h     helperCache
 	model *facts.Model
+	sites map[string]*ssa.BasicBlock // where a loop takes the element a key names
+	// decodedLists: slices of models a configuration collection was
+	// decoded into, by the collection's key.
+	decodedLists map[ssa.Value]string
 }
 
 // frameworkScope returns the scope of fn, or nil when fn has no such request.
@@ -49,7 +53,14 @@ func (s *fwScope) decoded(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if !ok || len(c.Call.Args) != 4 || c.Call.StaticCallee() == nil || c.Call.StaticCallee().Name() != "As" || c.Call.Signature().Recv() == nil {
+			if !ok || len(c.Call.Args) != 4 || c.Call.StaticCallee() == nil || c.Call.Signature().Recv() == nil {
+				continue
+			}
+			if c.Call.StaticCallee().Name() == "ElementsAs" {
+				s.decodedList(c)
+				continue
+			}
+			if c.Call.StaticCallee().Name() != "As" {
 				continue
 			}
 			if s.Field(c.Call.Args[0]) != "ConfigValue" {
@@ -62,6 +73,28 @@ func (s *fwScope) decoded(fn *ssa.Function) {
 			}
 		}
 	}
+}
+
+// decodedList records the slice of models x.ElementsAs(ctx, &list, _)
+// fills from a configuration collection x.
+func (s *fwScope) decodedList(c *ssa.Call) {
+	k, _ := s.key(c.Call.Args[0])
+	m := tfssa.ModelRoot(c.Call.Args[2])
+	if k == "" || m == nil {
+		return
+	}
+	if p, ok := m.Type().(*types.Pointer); !ok || !isModelSlice(p.Elem()) {
+		return
+	}
+	if s.decodedLists == nil {
+		s.decodedLists = map[ssa.Value]string{}
+	}
+	s.decodedLists[m] = k
+}
+
+func isModelSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	return ok && modelflow.IsModel(sl.Elem())
 }
 
 func hasField(st *types.Struct, names ...string) bool {
@@ -77,12 +110,19 @@ func hasField(st *types.Struct, names ...string) bool {
 
 // key identifies a possibly unknown value across loads; label names it.
 func (s *fwScope) key(v ssa.Value) (key, label string) {
+	return s.keyAt(v, 0)
+}
+
+func (s *fwScope) keyAt(v ssa.Value, depth int) (key, label string) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X // handed as an attr.Value, it is the same value
+	}
 	if s.Field(v) == "ConfigValue" {
 		return "req.ConfigValue", "the attribute's value"
 	}
 	u, ok := v.(*ssa.UnOp)
 	if !ok {
-		return "", ""
+		return s.innerKey(v, depth)
 	}
 	if fa, ok := u.X.(*ssa.FieldAddr); ok {
 		if m := tfssa.ModelRoot(throughEmbedded(fa.X)); m != nil && s.fromConfigOrPlan(m) {
@@ -93,7 +133,7 @@ func (s *fwScope) key(v ssa.Value) (key, label string) {
 	if m := tfssa.ModelRoot(u.X); m != nil && s.fromConfigOrPlan(m) && u.X == m {
 		return fmt.Sprintf("%p", m), "a value read with GetAttribute"
 	}
-	return "", ""
+	return s.innerKey(v, depth)
 }
 
 // throughEmbedded: the model a field of an embedded struct belongs to
@@ -131,10 +171,14 @@ func (u fwUnknown) helpers() helperCache { return u.s.h }
 
 func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	c, ok := v.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil {
+	if !ok {
 		return nil, false
 	}
-	if k, _ := u.s.key(c.Call.Args[0]); k != u.key {
+	recv, _, ok := recvCall(c)
+	if !ok {
+		return nil, false
+	}
+	if k, _ := u.s.key(recv); k != u.key {
 		return nil, false
 	}
 	return unknownRead(c)
@@ -235,9 +279,11 @@ func nullToo(b *ssa.BasicBlock, u unknown) bool {
 		if !ok || p.Succs[0] != b {
 			continue
 		}
-		if c, ok := ifi.Cond.(*ssa.Call); ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == "IsNull" && len(c.Call.Args) == 1 {
-			if k, _ := fu.s.key(c.Call.Args[0]); k == fu.key {
-				return true
+		if c, ok := ifi.Cond.(*ssa.Call); ok {
+			if recv, name, ok := recvCall(c); ok && name == "IsNull" {
+				if k, _ := fu.s.key(recv); k == fu.key {
+					return true
+				}
 			}
 		}
 	}
@@ -300,18 +346,21 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			if ok && helperDecides(rep, fn, s, c, reported) {
 				continue
 			}
-			if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil {
+			if !ok {
 				continue
 			}
-			name := c.Call.StaticCallee()
-			if name != nil && name.Name() == "IsNull" {
+			recv, name, ok := recvCall(c)
+			if !ok {
+				continue
+			}
+			if name == "IsNull" {
 				presentRejected(rep, fn, s, c, reported)
 				continue
 			}
-			if name == nil || !(strings.HasPrefix(name.Name(), "Value") || name.Name() == "Elements" || name.Name() == "IsUnknown") {
+			if !(strings.HasPrefix(name, "Value") || name == "Elements" || name == "IsUnknown") {
 				continue
 			}
-			k, label := s.key(c.Call.Args[0])
+			k, label := s.key(recv)
 			if k == "" || reported[k] {
 				continue
 			}
@@ -319,7 +368,7 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			var br token.Pos
 			var via *ssa.Call
 			absent := false
-			if name.Name() == "IsUnknown" {
+			if name == "IsUnknown" {
 				br, ok = rejectsUnknown(c, u)
 				if !ok && afterNotNull(c, u) {
 					at := func(ifi *ssa.If) bool { return absentLeadsToFailure(ifi, u) }
@@ -336,13 +385,13 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 			}
 			if ok {
 				reported[k] = true
-				msg := fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name())
+				msg := fmt.Sprintf("%s reads %s with %s() and can add an error without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as zero, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name)
 				if via != nil {
-					msg = fmt.Sprintf("%s passes %s, read with %s(), to %s, which fails on an empty string, without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as \"\", the parse fails, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name.Name(), calleeName(via))
+					msg = fmt.Sprintf("%s passes %s, read with %s(), to %s, which fails on an empty string, without asking IsUnknown() first: a value from another resource is unknown at validation and plan time, reads as \"\", the parse fails, and a valid configuration is rejected (IsNull() alone does not guard it)", fn.Name(), label, name, calleeName(via))
 				}
 				if absent {
 					msg = fmt.Sprintf("%s takes %s as not set when it is unknown (!IsNull() && !IsUnknown()) and adds an error the set value would not: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected when it sets the value from another resource; skip the check while the value is unknown", fn.Name(), label)
-				} else if name.Name() == "IsUnknown" {
+				} else if name == "IsUnknown" {
 					msg = fmt.Sprintf("%s adds an error when %s is unknown: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label)
 				}
 				rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
@@ -361,7 +410,7 @@ func checkFramework(rep *lint.Reporter, fn *ssa.Function, s *fwScope) {
 // x only on some instances is rejected while it is unknown. The framework's
 // own ConflictsWith waits while the other value is unknown.
 func presentRejected(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Call, reported map[string]bool) {
-	arg := c.Call.Args[0]
+	arg, _, _ := recvCall(c)
 	k, label := s.key(arg)
 	if k == "" || k == "req.ConfigValue" || reported[k+"\x00null"] {
 		return
@@ -475,10 +524,14 @@ func afterNotNull(c *ssa.Call, u unknown) bool {
 		return false
 	}
 	n, ok := cond.(*ssa.Call)
-	if !ok || n.Call.StaticCallee() == nil || n.Call.StaticCallee().Name() != "IsNull" || len(n.Call.Args) != 1 {
+	if !ok {
 		return false
 	}
-	k, _ := fu.s.key(n.Call.Args[0])
+	recv, name, ok := recvCall(n)
+	if !ok || name != "IsNull" {
+		return false
+	}
+	k, _ := fu.s.key(recv)
 	return k == fu.key
 }
 

@@ -106,7 +106,10 @@ func (b *boundUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 		return nil, false
 	}
 	c, ok := v.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 1 || c.Call.Signature().Recv() == nil || !b.holds(c.Call.Args[0]) {
+	if !ok {
+		return nil, false
+	}
+	if recv, _, ok := recvCall(c); !ok || !b.holds(recv) {
 		return nil, false
 	}
 	return unknownRead(c)
@@ -119,11 +122,11 @@ func (b *boundUnknown) fails(*ssa.BasicBlock) ssa.Instruction { return nil }
 // IsUnknown() true, IsNull() false, ValueXxx() the zero value, Elements()
 // an empty collection.
 func unknownRead(c *ssa.Call) (constant.Value, bool) {
-	callee := c.Call.StaticCallee()
-	if callee == nil { // an interface method handed the value: not a read of it
+	_, name, ok := recvCall(c)
+	if !ok || c.Call.IsInvoke() && name != "IsUnknown" && name != "IsNull" { // attr.Value's
 		return nil, false
 	}
-	switch name := callee.Name(); {
+	switch {
 	case name == "IsUnknown":
 		return constant.MakeBool(true), true
 	case name == "IsNull":

@@ -11,23 +11,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tflifecyclelint/tflifecyclelint/facts"
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfapi"
 )
-
-// emptyFails: functions that always return an error for an empty input, by
-// the index of that input. yaml.Unmarshal, url.Parse and base64 decoding
-// accept "" and are not here.
-var emptyFails = map[string]int{
-	"encoding/json.Unmarshal": 0,
-	"strconv.Atoi":            0,
-	"strconv.ParseInt":        0,
-	"strconv.ParseUint":       0,
-	"strconv.ParseFloat":      0,
-	"strconv.ParseBool":       0,
-	"time.ParseDuration":      0,
-	"net.ParseCIDR":           0,
-	"k8s.io/apimachinery/pkg/api/resource.ParseQuantity": 0,
-}
 
 // nonNilMark stands for "an error that is not nil" while evaluating.
 var nonNilMark = constant.MakeString("\x00non-nil error")
@@ -63,6 +49,11 @@ func parseFails(v ssa.Value, u unknown, depth int) *ssa.Call {
 		}
 		return nil
 	}
+	for i, a := range c.Call.Args {
+		if summarisedFails(c, i, u) && isEmpty(evalZero(a, u, depth+1)) {
+			return c
+		}
+	}
 	h, ok := u.(withHelpers)
 	if !ok || h.helpers() == nil || !isHelper(c) {
 		return nil
@@ -81,7 +72,7 @@ func emptyArg(c *ssa.Call) (int, bool) {
 	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return 0, false
 	}
-	i, ok := emptyFails[fn.Pkg.Pkg.Path()+"."+fn.Name()]
+	i, ok := facts.EmptyFailsStd[fn.Pkg.Pkg.Path()+"."+fn.Name()]
 	return i, ok && i < len(c.Call.Args)
 }
 
@@ -100,6 +91,11 @@ func isEmpty(v constant.Value) bool {
 func feedsParser(c *ssa.Call, v ssa.Value, u unknown) bool {
 	if i, ok := emptyArg(c); ok {
 		return c.Call.Args[i] == v
+	}
+	for i, a := range c.Call.Args {
+		if a == v && summarisedFails(c, i, u) {
+			return true
+		}
 	}
 	if h, ok := u.(withHelpers); !ok || h.helpers() == nil || !isHelper(c) {
 		return false
@@ -146,4 +142,43 @@ func (u paramEmpty) leaf(v ssa.Value) (constant.Value, bool) {
 
 func (paramEmpty) fails(b *ssa.BasicBlock) ssa.Instruction {
 	return sdkUnknown{}.fails(b)
+}
+
+// withModel: an unknown that can ask the provider model what functions of
+// other packages do.
+type withModel interface{ factsModel() *facts.Model }
+
+// summarisedFails: c calls a function, of any package, summarised as
+// returning an error whenever its i-th argument (SSA order: the receiver
+// first) is "" — an enum's FromString, a parser of a fixed set of names.
+func summarisedFails(c *ssa.Call, i int, u unknown) bool {
+	m, ok := u.(withModel)
+	fn := c.Call.StaticCallee()
+	if !ok || m.factsModel() == nil || fn == nil {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && m.factsModel().FailsOnEmpty(obj, i)
+}
+
+// summarisedAnswer: c calls a function, of any package, summarised as
+// answering a constant bool whenever an argument is unknown
+// (attribute.IsDefined(v)), handed the value itself; that answer, or nil.
+func summarisedAnswer(c *ssa.Call, u unknown) constant.Value {
+	m, ok := u.(withModel)
+	h, isHolder := u.(holder)
+	fn := c.Call.StaticCallee()
+	if !ok || !isHolder || m.factsModel() == nil || fn == nil {
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	for i, a := range c.Call.Args {
+		if answer, ok := m.factsModel().AnswersWhenUnknown(obj, i); ok && h.holds(a) {
+			return constant.MakeBool(answer)
+		}
+	}
+	return nil
 }

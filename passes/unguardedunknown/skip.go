@@ -152,7 +152,7 @@ func checkHelper(st *state, fn *ssa.Function, c *ssa.Call, p *ssa.Parameter, blo
 		if (method != "Get" && method != "GetOk" && method != "GetChange") || !isConst || g.names[name] || blocks[name] {
 			continue
 		}
-		u := sdkUnknown{rc, nil}
+		u := sdkUnknown{call: rc}
 		_, via, ok := decidesAt(rc, nil, u, nil, true)
 		if !ok {
 			continue

@@ -30,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[facts.Analyzer].(*facts.Model)
 	blocks := blockKeys(model.SDK)
 	all := tfssa.WithClosures(funcs)
-	st := &state{rep: rep, h: helperCache{}, seen: map[seenKey]bool{}}
+	st := &state{rep: rep, h: helperCache{}, seen: map[seenKey]bool{}, model: model}
 	sdk, fw := importsSDK(pass), tfapi.ImportsFramework(pass.Pkg)
 	if !sdk && !fw {
 		return nil, nil
@@ -119,9 +119,10 @@ func importsSDK(pass *analysis.Pass) bool {
 
 // state is what one run shares between the functions it checks.
 type state struct {
-	rep  *lint.Reporter
-	h    helperCache
-	seen map[seenKey]bool // helper reads already reported, by rule
+	rep   *lint.Reporter
+	h     helperCache
+	seen  map[seenKey]bool // helper reads already reported, by rule
+	model *facts.Model
 }
 
 type seenKey struct {
@@ -193,7 +194,7 @@ func check(st *state, fn *ssa.Function, d ssa.Value, blocks map[string]bool, sch
 				if maps := elementMaps(newValue(c, method)); isConst && len(maps) > 0 {
 					els = append(els, elements{key: s, read: c, maps: maps})
 				}
-				u := sdkUnknown{c, st.h}
+				u := sdkUnknown{c, st.h, st.model}
 				if br, via, ok := decidesAt(c, nil, u, nil, false); ok {
 					reads = append(reads, read{key: key, name: s, pos: c.Pos(), branch: br, via: via})
 				}
@@ -268,11 +269,13 @@ func calleeName(c *ssa.Call) string {
 // sdkUnknown reads d.Get/GetOk/GetChange of one call as an unknown reads:
 // zero, unset, empty.
 type sdkUnknown struct {
-	call *ssa.Call
-	h    helperCache // nil: in-package helpers are not followed
+	call  *ssa.Call
+	h     helperCache  // nil: in-package helpers are not followed
+	model *facts.Model // nil: summaries of parsers are not used
 }
 
-func (u sdkUnknown) helpers() helperCache { return u.h }
+func (u sdkUnknown) helpers() helperCache     { return u.h }
+func (u sdkUnknown) factsModel() *facts.Model { return u.model }
 
 // readName: the method of a read, called directly or through an interface.
 func readName(c *ssa.Call) string {

@@ -143,6 +143,15 @@ func zeroReaches(from, to *ssa.BasicBlock, u unknown) bool {
 // stops take the next element, so the walks of the ways a branch goes end there.
 type stopper interface{ stops(b *ssa.BasicBlock) bool }
 
+// passer: an unknown whose element passed when the loop takes the next one
+// (a validator's error for an element is added where it is found).
+type passer interface{ passesAtNext() bool }
+
+func passes(u unknown) bool {
+	p, ok := u.(passer)
+	return ok && p.passesAtNext()
+}
+
 func stops(u unknown, b *ssa.BasicBlock) bool {
 	s, ok := u.(stopper)
 	return ok && s.stops(b)
@@ -152,6 +161,7 @@ func canSucceed(from *ssa.BasicBlock, u unknown) bool {
 	ok := false
 	walkBlocks(from, u, false, func(b *ssa.BasicBlock) bool {
 		if stops(u, b) {
+			ok = ok || passes(u)
 			return false
 		}
 		if u.fails(b) != nil {
@@ -256,13 +266,19 @@ func evalZero(v ssa.Value, u unknown, depth int) constant.Value {
 		if x := evalHelper(v, u); x != nil {
 			return x
 		}
+		if x := summarisedAnswer(v, u); x != nil {
+			return x
+		}
 		return evalStrings(v, u, depth)
 	case *ssa.Extract:
 		if parseFails(v, u, depth) != nil {
 			return nonNilMark
 		}
 		if c, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
-			return evalHelper(c, u)
+			if x := evalHelper(c, u); x != nil {
+				return x
+			}
+			return summarisedAnswer(c, u)
 		}
 	case *ssa.TypeAssert:
 		if v.CommaOk || evalZero(v.X, u, depth+1) != zeroMark {

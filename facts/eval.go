@@ -36,6 +36,9 @@ type env struct {
 	// eachLoops stands a loop changing every element of a local map for
 	// the assignment x[_] = _ (see eachflag.go).
 	eachLoops map[*ast.AssignStmt]*ast.RangeStmt
+	// typeLits holds the composite literals of each named type, built on
+	// first use (see literalsOf).
+	typeLits map[*types.TypeName][]fieldSite
 }
 
 func newEnv(pass *analysis.Pass) *env {

@@ -10,6 +10,12 @@ import (
 func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 	x = unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
+		if fn := e.staticCallee(call); fn != nil && libMergers[FuncName(fn)] {
+			if k := kindOf(e.pass.TypesInfo.TypeOf(call)); k == "attrs" || k == "sdkschemamap" {
+				return &ValueFact{Kind: k, Merge: true, Resolved: true}
+			}
+			return nil
+		}
 		if fn := e.staticCallee(call); fn != nil {
 			return e.bindValueFlags(e.bindVersion(e.bindGuard(e.valueOf(fn), call), call), call)
 		}

@@ -79,6 +79,10 @@ func exportFieldFacts(e *env) {
 		if f := e.ctorFieldsOf(fn); f != nil {
 			e.pass.ExportObjectFact(fn, f)
 		}
+		if fn.Signature().TypeParams().Len() > 0 && e.isMerger(fn) {
+			// A generic merger (MergeMaps[K, V]) has no schema kind of its own.
+			e.pass.ExportObjectFact(fn, &ValueFact{Kind: "generic", Merge: true, Resolved: true})
+		}
 	}
 }
 

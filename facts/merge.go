@@ -37,6 +37,10 @@ func (e *env) isMerger(fn *types.Func) bool {
 	if libMergers[FuncName(fn)] {
 		return true
 	}
+	if fn.Pkg() != nil && fn.Pkg() != e.pass.Pkg {
+		var f ValueFact
+		return e.pass.ImportObjectFact(fn, &f) && f.Merge
+	}
 	decl := e.funcs[fn]
 	if decl == nil || decl.Body == nil || len(decl.Body.List) < 2 {
 		return false

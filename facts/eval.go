@@ -578,6 +578,9 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 			}
 			return attrs, complete
 		}
+		if init := e.aliasLocal(body, v); init != nil {
+			return e.attrMap(init, body, kind, one)
+		}
 	}
 	if call, ok := x.(*ast.CallExpr); ok && e.staticCallee(call) == nil {
 		if ret, fbody, params := e.callBody(call); ret != nil {

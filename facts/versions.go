@@ -290,3 +290,65 @@ func (e *env) onlyUseLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 	}
 	return init
 }
+
+// aliasLocal: the initialiser of a local that only names a package-level
+// value (`s := pkg.Schemas[1]`, `s := sharedAttrs`), defined once and
+// otherwise only read or handed on whole: it is that value, which the
+// model takes from its declaration however it is handed around. nil otherwise.
+func (e *env) aliasLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+	obj, isVar := e.pass.TypesInfo.Uses[id].(*types.Var)
+	if !isVar || body == nil || isPkgLevel(obj) {
+		return nil
+	}
+	var init ast.Expr
+	defs, ok := 0, true
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		ident, isIdent := n.(*ast.Ident)
+		switch {
+		case !isIdent:
+		case e.pass.TypesInfo.Defs[ident] == obj:
+			defs++
+			init = defInit(stack)
+		case e.pass.TypesInfo.Uses[ident] == obj:
+			switch useKind(stack) {
+			case useMutation:
+				ok = false
+			case useEscape:
+				ok = ok && wholeArg(stack)
+			}
+		}
+		return ok
+	})
+	if !ok || defs != 1 || init == nil || !e.pkgLevelValue(init) {
+		return nil
+	}
+	return init
+}
+
+// wholeArg: the identifier at the top of stack is a call's argument itself.
+func wholeArg(stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	call, ok := stack[len(stack)-2].(*ast.CallExpr)
+	return ok && call.Fun != stack[len(stack)-1]
+}
+
+// pkgLevelValue: a package variable, or its entry at a constant key.
+func (e *env) pkgLevelValue(x ast.Expr) bool {
+	x = unparen(x)
+	if ix, ok := x.(*ast.IndexExpr); ok {
+		if _, isConst := e.intConst(ix.Index); !isConst {
+			return false
+		}
+		x = unparen(ix.X)
+	}
+	v, ok := e.objectOf(x).(*types.Var)
+	return ok && isPkgLevel(v)
+}

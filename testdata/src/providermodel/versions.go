@@ -52,3 +52,18 @@ func resourceChangedRepo() *schema.Resource { // want resourceChangedRepo:`sdk r
 	versions[1] = nil
 	return repobuild.MkResource(versions)
 }
+
+// A local naming one entry, also handed to another function: that entry.
+func dataWidgetRepo() *schema.Resource { // want dataWidgetRepo:`sdk datasource dataWidgetRepo funcs\(Read=ReadContext\) schema v0\{color:string/O key:string/RF member:string/R\}`
+	s := widgetSchemas[1]
+	return &schema.Resource{Schema: s, ReadContext: readWith(s)}
+}
+
+// The local is changed: not the package's value any more.
+func dataChangedRepo() *schema.Resource { // want dataChangedRepo:`sdk datasource dataChangedRepo funcs\(Read=ReadContext\) schema unresolved`
+	s := widgetSchemas[1]
+	s["extra"] = &schema.Schema{Type: schema.TypeString, Computed: true}
+	return &schema.Resource{Schema: s, ReadContext: readWith(s)}
+}
+
+func readWith(map[string]*schema.Schema) schema.ReadContextFunc { return nil }

@@ -129,7 +129,7 @@ resolved model is reported, to see what the checks see.`,
 	// The model is built defensively; partial type information leaves parts unresolved.
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*Model)(nil)),
-	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact), new(DataKeysFact), new(NeverNilFact)},
+	FactTypes:        []analysis.Fact{new(ValueFact), new(FrameworkResourceFact), new(SDKResourceFact), new(ModelFact), new(FuncSummary), new(UpgraderSetsFact), new(DataKeysFact), new(NeverNilFact), new(SchemaFieldFact), new(CtorFieldsFact)},
 }
 
 func init() {
@@ -174,6 +174,7 @@ func run(pass *analysis.Pass) (result any, err error) {
 	e := newEnv(pass)
 	exportModels(pass, m)
 	m.SDKSchemaMaps = exportValues(pass, e)
+	exportFieldFacts(e)
 	m.Framework = e.findFramework()
 	for _, r := range m.Framework {
 		if tn, ok := pass.Pkg.Scope().Lookup(r.TypeName).(*types.TypeName); ok {

@@ -36,6 +36,14 @@ type env struct {
 	// eachLoops stands a loop changing every element of a local map for
 	// the assignment x[_] = _ (see eachflag.go).
 	eachLoops map[*ast.AssignStmt]*ast.RangeStmt
+	// typeLits holds the composite literals of each named type, built on
+	// first use (see literalsOf).
+	typeLits map[*types.TypeName][]fieldSite
+	// subst binds a helper's parameters to a call's arguments while its
+	// result is evaluated for that call (see versions.go); assigned caches
+	// the package variables assigned somewhere.
+	subst    map[types.Object]boundArg
+	assigned map[*types.Var]bool
 }
 
 func newEnv(pass *analysis.Pass) *env {
@@ -86,6 +94,18 @@ func unparen(x ast.Expr) ast.Expr { return ast.Unparen(x) }
 
 // boolConst returns the constant value of a boolean expression.
 func (e *env) boolConst(x ast.Expr) (val, ok bool) {
+	switch v := unparen(x).(type) {
+	case *ast.Ident:
+		if b, bound := e.subst[e.pass.TypesInfo.Uses[v]]; bound {
+			return e.boolConst(b.x) // a parameter bound at the call evaluated
+		}
+	case *ast.UnaryExpr:
+		if v.Op == token.NOT {
+			if b, isConst := e.boolConst(v.X); isConst {
+				return !b, true
+			}
+		}
+	}
 	tv, found := e.pass.TypesInfo.Types[x]
 	if !found || tv.Value == nil || tv.Value.Kind() != constant.Bool {
 		return false, false
@@ -521,6 +541,9 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 		}
 		return out, complete
 	case *ast.Ident:
+		if b, ok := e.subst[e.pass.TypesInfo.Uses[v]]; ok {
+			return e.attrMap(b.x, b.body, kind, one)
+		}
 		if lv, ok := e.resolveLocal(body, v); ok {
 			attrs, complete := e.attrMap(lv.init, body, kind, one)
 			attrs = cloneAttrs(attrs)
@@ -554,6 +577,23 @@ func (e *env) attrMap(x ast.Expr, body *ast.BlockStmt, kind string, one func(nam
 				attrs = setAttr(attrs, a)
 			}
 			return attrs, complete
+		}
+		if init := e.aliasLocal(body, v); init != nil {
+			return e.attrMap(init, body, kind, one)
+		}
+	}
+	if call, ok := x.(*ast.CallExpr); ok && e.staticCallee(call) == nil {
+		if ret, fbody, params := e.callBody(call); ret != nil {
+			// a function-valued variable's literal, for this call
+			var attrs []Attribute
+			complete := false
+			e.bound(params, call, body, func() { attrs, complete = e.attrMap(ret, fbody, kind, one) })
+			return attrs, complete
+		}
+	}
+	if kind == "sdkschemamap" {
+		if attrs, ok, isIndex := e.indexedVersion(x, body); isIndex {
+			return attrs, ok // schemas[1] of a versioned map
 		}
 	}
 	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "Schema" && kind == "sdkschemamap" {

@@ -36,6 +36,9 @@ type ValueFact struct {
 	// AddsTo marks a function with no result that adds Attrs to the schema
 	// map that is its AddsTo-th parameter (1-based, see adders.go).
 	AddsTo int
+	// Versions are the entries of a versioned schema map (Kind
+	// "sdkversions", see versions.go).
+	Versions []Versioned
 }
 
 // Guard names the parameter a helper's value depends on: the value holds
@@ -79,6 +82,9 @@ func (f *ValueFact) String() string {
 	}
 	if f.Kind == "schema" {
 		return "schema " + f.Schema.String()
+	}
+	if f.Kind == "sdkversions" {
+		return "sdkversions {" + versionsString(f.Versions) + "}"
 	}
 	return f.Kind + " {" + attrsString(f.Attrs, false) + "}"
 }
@@ -244,6 +250,12 @@ type SDKResource struct {
 	Funcs          map[string]FuncRef
 	SchemaResolved bool
 	Schema         Schema // Version holds SchemaVersion
+	// SchemaParam (1-based) is the building function's parameter the
+	// Schema is, or whose entry SchemaKey it is when SchemaKeyed (a
+	// versioned map); bound at the function's calls (see versions.go).
+	SchemaParam int
+	SchemaKey   int64
+	SchemaKeyed bool
 	// UpgradersResolved is false when StateUpgraders is set but not a literal.
 	UpgradersResolved bool
 	Upgraders         []Upgrader

@@ -163,6 +163,9 @@ func (e *env) fwAttr(name string, x ast.Expr, body *ast.BlockStmt) Attribute {
 			return e.fwAttr(name, lv.init, body)
 		}
 	case *ast.CallExpr:
+		if a, ok := e.timeoutsAttr(name, v); ok {
+			return a
+		}
 		if a, ok := e.flagBuilt(name, v, body); ok {
 			return a
 		}
@@ -426,8 +429,13 @@ func (e *env) describeFramework(r *FrameworkResource, tn *types.TypeName) {
 			r.Methods = append(r.Methods, m)
 		}
 	}
-	if _, decl := e.method(tn, "Schema"); decl != nil {
+	if fn, decl := e.method(tn, "Schema"); decl != nil {
 		r.Schema, r.SchemaResolved = e.schemaFromMethod(decl)
+		if !r.SchemaResolved {
+			r.Schema, r.SchemaResolved = e.schemaFromField(tn, fn)
+		}
+	} else if fn != nil {
+		r.Schema, r.SchemaResolved = e.schemaFromField(tn, fn)
 	}
 	if _, decl := e.method(tn, "UpgradeState"); decl != nil {
 		r.HasUpgradeState, r.UpgradeStatePos = true, decl.Name.Pos()
@@ -796,6 +804,9 @@ func (e *env) mayRequireReplace(decl *ast.FuncDecl) bool {
 
 // isEmptyMake: make(map[...]...) with no entries.
 func isEmptyMake(x ast.Expr) bool {
+	if lit, ok := unparen(x).(*ast.CompositeLit); ok {
+		return len(lit.Elts) == 0 // map[string]schema.Block{}
+	}
 	c, ok := unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false

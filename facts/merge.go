@@ -22,10 +22,25 @@ import (
 // every check skips it. A merger's call is the union of its arguments, later
 // ones winning, the order the copy loops give.
 
+// libMergers are library functions returning a new map holding their
+// arguments' entries, later ones winning: mergers whose body is not at hand.
+var libMergers = map[string]bool{
+	"github.com/samber/lo.Assign": true,
+	"maps.Clone":                  true,
+	"golang.org/x/exp/maps.Clone": true,
+}
+
 // isMerger reports whether fn only copies its map parameters into the map it
 // returns (a fresh one, or one of the parameters). It returns false for a
 // function declared in another package: its body is not at hand.
 func (e *env) isMerger(fn *types.Func) bool {
+	if libMergers[FuncName(fn)] {
+		return true
+	}
+	if fn.Pkg() != nil && fn.Pkg() != e.pass.Pkg {
+		var f ValueFact
+		return e.pass.ImportObjectFact(fn, &f) && f.Merge
+	}
 	decl := e.funcs[fn]
 	if decl == nil || decl.Body == nil || len(decl.Body.List) < 2 {
 		return false

@@ -82,6 +82,7 @@ func (e *env) sdkResourceExpr(x ast.Expr, body *ast.BlockStmt) *SDKResource {
 		r = cloneSDK(r) // the caller names and places it anew
 		if call, ok := x.(*ast.CallExpr); ok {
 			e.bindSDKVersion(r, call.Args, call.Ellipsis.IsValid())
+			e.bindSDKSchema(r, call, body)
 			r.Schema.Attributes = e.bindFlags(r.Schema.Attributes, call.Args, call.Ellipsis.IsValid())
 		}
 		return r
@@ -263,6 +264,9 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 	}
 	switch name {
 	case "Schema":
+		if e.schemaParam(r, v) {
+			return
+		}
 		attrs, complete := e.sdkSchemaMap(v, body)
 		r.Schema.Attributes, r.Schema.Complete = attrs, complete
 		r.SchemaResolved = attrs != nil || complete

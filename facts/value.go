@@ -10,6 +10,12 @@ import (
 func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 	x = unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
+		if fn := e.staticCallee(call); fn != nil && (libMergers[FuncName(fn)] || fn.Signature().TypeParams().Len() > 0 && e.isMerger(fn)) {
+			if k := kindOf(e.pass.TypesInfo.TypeOf(call)); k == "attrs" || k == "sdkschemamap" {
+				return &ValueFact{Kind: k, Merge: true, Resolved: true}
+			}
+			return nil
+		}
 		if fn := e.staticCallee(call); fn != nil {
 			return e.bindValueFlags(e.bindVersion(e.bindGuard(e.valueOf(fn), call), call), call)
 		}
@@ -31,6 +37,9 @@ func kindOf(t types.Type) string {
 	if k := sdkKindOf(t); k == "sdkschemamap" || k == "sdkschema" {
 		return k
 	}
+	if isVersionsType(t) {
+		return "sdkversions"
+	}
 	return ""
 }
 
@@ -49,6 +58,10 @@ func (e *env) valueOf(obj types.Object) *ValueFact {
 		f.Schema.Attributes = cloneAttrs(f.Schema.Attributes)
 		clearPos(f.Attrs)
 		clearPos(f.Schema.Attributes)
+		for i := range f.Versions {
+			f.Versions[i].Attrs = cloneAttrs(f.Versions[i].Attrs)
+			clearPos(f.Versions[i].Attrs)
+		}
 		f.Schema.VersionPos = 0
 		return &f
 	}
@@ -135,6 +148,8 @@ func (e *env) valueFor(kind string, obj types.Object, expr ast.Expr, body *ast.B
 		vf.Attrs, vf.Resolved = []Attribute{a}, !a.Uncertain || !a.Incomplete
 	case "sdkschemamap":
 		vf.Attrs, vf.Resolved = e.sdkSchemaMap(expr, body)
+	case "sdkversions":
+		vf.Versions, vf.Resolved = e.versionsOf(expr, body, 0)
 	case "sdkschema":
 		a := e.sdkField("", expr, body)
 		vf.Attrs, vf.Resolved = []Attribute{a}, !a.Uncertain || !a.Incomplete

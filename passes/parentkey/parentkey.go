@@ -52,7 +52,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 		if uses.inStruct[a.Name] && readAddress[a.Name] == nil {
 			continue
 		}
-		out = append(out, finding(u, a, at))
+		out = append(out, finding(u, a, at, uses.client[a.Name]))
 	}
 	return out
 }
@@ -70,13 +70,15 @@ type uses struct {
 	// call it is handed to is known; inStruct: the keys addressed that way.
 	fields   map[*ssa.Alloc][]ssa.Value
 	inStruct map[string]bool
+	// client: the keys addressed by choosing the client with them.
+	client map[string]bool
 }
 
 // updateUses collects fn's uses; a call of read (Update refreshing the state
 // at its end) looks the object up, as Read does, and adds none.
 func updateUses(fn, read *ssa.Function) uses {
 	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}, read: read,
-		fields: map[*ssa.Alloc][]ssa.Value{}, inStruct: map[string]bool{}}
+		fields: map[*ssa.Alloc][]ssa.Value{}, inStruct: map[string]bool{}, client: map[string]bool{}}
 	var calls []ssa.CallInstruction
 	tfssa.EachInstr(fn, 0, true, func(instr ssa.Instruction) {
 		switch in := instr.(type) {
@@ -196,6 +198,24 @@ func handedTo(s *ssa.Alloc, calls []ssa.CallInstruction) *ssa.Call {
 	return nil
 }
 
+// endpoint records the keys of call's plain arguments as choosing the
+// client: they address the object as a path segment would.
+func (u *uses) endpoint(call *ssa.Call) {
+	for _, arg := range call.Common().Args {
+		arg = tfssa.StripInterface(arg)
+		keys := attruse.KeysOf(arg)
+		if !basic(arg.Type()) {
+			u.markOther(keys)
+			continue
+		}
+		for k := range keys {
+			if _, seen := u.address[k]; !seen {
+				u.address[k], u.client[k] = call, true
+			}
+		}
+	}
+}
+
 func (u *uses) markOther(keys map[string]bool) {
 	for k := range keys {
 		u.other[k] = true
@@ -231,6 +251,10 @@ func (u *uses) call(in ssa.CallInstruction) {
 	}
 	if contextOnly(com) {
 		return // a context carrying the value for logging or tracing
+	}
+	if isCall && selectsClient(call) {
+		u.endpoint(call)
+		return
 	}
 	addressing := isCall && tfssa.Failable(call) && hasIDArg(com)
 	for _, arg := range com.Args {
@@ -283,7 +307,10 @@ func standard(com *ssa.CallCommon) bool {
 	return callee != nil && tfapi.IsStd(tfssa.PkgPath(callee))
 }
 
-func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Finding {
+func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call, client bool) lint.Finding {
+	if client {
+		return clientFinding(u, a, call)
+	}
 	related := []analysis.RelatedInformation{
 		lint.Related(call.Pos(), "%s addresses the object with %q and the ID here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name),
 	}
@@ -292,4 +319,15 @@ func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Findi
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
 		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to address the object beside its ID (%s): after a change Update looks for the object under the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
+}
+
+func clientFinding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Finding {
+	related := []analysis.RelatedInformation{
+		lint.Related(call.Pos(), "%s chooses the client with %q here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name),
+	}
+	if at := u.ReadReads.At[a.Name]; at.IsValid() {
+		related = append(related, lint.Related(at, "%s finds the object with it", attruse.FuncName(u.Read)))
+	}
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to choose the client the API is called through (%s): after a change Update looks for the object through the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
 }

@@ -2,6 +2,7 @@ package updateignores
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,10 +31,21 @@ func findings(u *attruse.Resource) []lint.Finding {
 		// SDK Create may save what the API generated (d.Set("csr", generated));
 		// a framework Create saving a field mostly echoes the plan.
 		remote := u.ReadSaves.Named[a.Name] || u.SDK && u.CreateSaves.Named[a.Name]
-		if !remote || !u.CreateReads.Named[a.Name] || u.PlanMentions.Named[a.Name] {
+		if !remote || !u.CreateReads.Named[a.Name] {
 			continue
 		}
-		out = append(out, finding(u, a))
+		// Update only testing it (d.Get("type") == "log alert") decides
+		// which other attributes it sends, never sends this one.
+		var tested token.Pos
+		if u.PlanMentions.Named[a.Name] {
+			if !u.SDK || u.DiffMentions.Named[a.Name] {
+				continue
+			}
+			if tested = onlyTested(u.Update, u.Read, a.Name); !tested.IsValid() {
+				continue
+			}
+		}
+		out = append(out, finding(u, a, tested))
 	}
 	return out
 }
@@ -72,12 +84,17 @@ func inPlaceInside(a *facts.Attribute) *facts.Attribute {
 	return nil
 }
 
-func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {
+func finding(u *attruse.Resource, a *facts.Attribute, tested token.Pos) lint.Finding {
 	how, fix := "no RequiresReplace", "add RequiresReplace"
 	if u.SDK {
 		how, fix = "not ForceNew", "mark it ForceNew"
 	}
 	related := []analysis.RelatedInformation{lint.Related(u.Update.Pos(), "%s, and the package functions it calls, never read %q", attruse.FuncName(u.Update), a.Name)}
+	reads := "never reads it"
+	if tested.IsValid() {
+		related[0] = lint.Related(tested, "%s only tests %q here, to decide which other attributes it reads; it never sends it", attruse.FuncName(u.Update), a.Name)
+		reads = "only tests it and never sends it"
+	}
 	if a.ForceNew {
 		// Only a block's count forces a new resource: name what changes in place.
 		n := inPlaceInside(a)
@@ -92,5 +109,5 @@ func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {
 		related = append(related, lint.Related(at, "%q is saved from the remote object here, so the old value comes back", a.Name))
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s can change in place (%s, %s), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or %s", a.Name, u.Name, attruse.Flags(a), how, attruse.FuncName(u.Update), fix)}
+		Message: fmt.Sprintf("%q of %s can change in place (%s, %s), but %s %s: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or %s", a.Name, u.Name, attruse.Flags(a), how, attruse.FuncName(u.Update), reads, fix)}
 }

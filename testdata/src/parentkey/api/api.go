@@ -67,3 +67,19 @@ func NewSpaces(s *Session) *Spaces                       { return &Spaces{s} }
 func (*Spaces) HeadBucket(bucket string) (string, error) { return "", nil }
 func (*Spaces) PutACL(bucket, acl string) error          { return nil }
 func (*Spaces) MoveBucket(bucket, toRegion string) error { return nil }
+
+// Feeds live in a project and are named by their name in requests.
+type Feed struct{ ID, Name, Project, Description string }
+
+type FeedArgs struct{ Project, FeedID *string }
+
+type UpdateFeedArgs struct {
+	Project, FeedID *string
+	Body            *FeedBody
+}
+
+type FeedBody struct{ Description *string }
+
+func (*Client) GetFeed(FeedArgs) (*Feed, error)          { return nil, nil }
+func (*Client) GetFeedByID(id string) (*Feed, error)     { return nil, nil }
+func (*Client) UpdateFeed(UpdateFeedArgs) (*Feed, error) { return nil, nil }

@@ -18,6 +18,17 @@ import (
 // which other attributes are read: the new value never reaches the API.
 // NoPos when k is used any other way, or Update hands d out of sight.
 func onlyTested(update, read *ssa.Function, k string) token.Pos {
+	return eachMention(update, read, k, func(instr ssa.Instruction) bool {
+		c, isCall := instr.(*ssa.Call)
+		return isCall && getter(c, k) && testedValue(c, k, 0)
+	})
+}
+
+// eachMention: where Update (its closures and the package functions it
+// calls, Read excluded) first mentions k, when keep holds for every
+// instruction that mentions it; NoPos when one does not, or Update hands
+// d out of sight.
+func eachMention(update, read *ssa.Function, k string, keep func(ssa.Instruction) bool) token.Pos {
 	at, ok := token.NoPos, true
 	seen := map[*ssa.Function]bool{read: true}
 	var visit func(f *ssa.Function, d int)
@@ -43,13 +54,12 @@ func onlyTested(update, read *ssa.Function, k string) token.Pos {
 				if !mentions(instr, k) {
 					continue
 				}
-				c, isCall := instr.(*ssa.Call)
-				if !isCall || !getter(c, k) || !testedValue(c, k, 0) {
+				if !keep(instr) {
 					ok = false
 					continue
 				}
 				if !at.IsValid() {
-					at = c.Pos()
+					at = instr.Pos()
 				}
 			}
 		}
@@ -60,6 +70,7 @@ func onlyTested(update, read *ssa.Function, k string) token.Pos {
 	}
 	return at
 }
+
 
 // mentions: instr names k (or a key inside it) in a string constant.
 func mentions(instr ssa.Instruction, k string) bool {

@@ -41,11 +41,17 @@ func findings(u *attruse.Resource) []lint.Finding {
 			if !u.SDK || u.DiffMentions.Named[a.Name] {
 				continue
 			}
+			how := "tested"
 			if tested = onlyTested(u.Update, u.Read, a.Name); !tested.IsValid() {
-				continue
+				how = "cleared"
+				if tested = onlyCleared(u.Update, u.Read, a.Name); !tested.IsValid() {
+					continue
+				}
 			}
+			out = append(out, finding(u, a, tested, how))
+			continue
 		}
-		out = append(out, finding(u, a, tested))
+		out = append(out, finding(u, a, token.NoPos, ""))
 	}
 	return out
 }
@@ -84,16 +90,20 @@ func inPlaceInside(a *facts.Attribute) *facts.Attribute {
 	return nil
 }
 
-func finding(u *attruse.Resource, a *facts.Attribute, tested token.Pos) lint.Finding {
+func finding(u *attruse.Resource, a *facts.Attribute, tested token.Pos, kind string) lint.Finding {
 	how, fix := "no RequiresReplace", "add RequiresReplace"
 	if u.SDK {
 		how, fix = "not ForceNew", "mark it ForceNew"
 	}
 	related := []analysis.RelatedInformation{lint.Related(u.Update.Pos(), "%s, and the package functions it calls, never read %q", attruse.FuncName(u.Update), a.Name)}
 	reads := "never reads it"
-	if tested.IsValid() {
+	switch kind {
+	case "tested":
 		related[0] = lint.Related(tested, "%s only tests %q here, to decide which other attributes it reads; it never sends it", attruse.FuncName(u.Update), a.Name)
 		reads = "only tests it and never sends it"
+	case "cleared":
+		related[0] = lint.Related(tested, "the request builder %s calls puts %q into a field here, which %s clears before sending the request", attruse.FuncName(u.Update), a.Name, attruse.FuncName(u.Update))
+		reads = "clears it from the request before sending it"
 	}
 	if a.ForceNew {
 		// Only a block's count forces a new resource: name what changes in place.

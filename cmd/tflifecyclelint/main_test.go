@@ -216,7 +216,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 30},
 		{"nullforempty", nil, 9},
-		{"updateignores", nil, 13},
+		{"updateignores", nil, 15},
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},
 		{"importidindex", nil, 3},

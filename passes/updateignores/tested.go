@@ -71,7 +71,6 @@ func eachMention(update, read *ssa.Function, k string, keep func(ssa.Instruction
 	return at
 }
 
-
 // mentions: instr names k (or a key inside it) in a string constant.
 func mentions(instr ssa.Instruction, k string) bool {
 	for _, op := range instr.Operands(nil) {

@@ -27,7 +27,13 @@ func findings(u *attruse.Resource) []lint.Finding {
 		return nil
 	}
 	readUses := updateUses(u.Read, nil, nil)
-	uses := updateUses(u.Update, u.Read, readUses.lookups)
+	// Read's lookup keys are the object's ID only when Read has no other:
+	// with d.Id() beside them they may be a filter (List{Integration: i}).
+	var lookups []map[string]bool
+	if !readsID(u.Read) {
+		lookups = readUses.lookups
+	}
+	uses := updateUses(u.Update, u.Read, lookups)
 	if uses.opaque {
 		return nil
 	}
@@ -111,6 +117,17 @@ func updateUses(fn, read *ssa.Function, readLookups []map[string]bool) uses {
 	})
 	u.requests(calls)
 	return u
+}
+
+// readsID: fn (or a package function it calls) reads d.Id().
+func readsID(fn *ssa.Function) bool {
+	found := false
+	tfssa.EachInstr(fn, 2, true, func(instr ssa.Instruction) {
+		if c, ok := instr.(ssa.CallInstruction); ok && attruse.ResourceDataMethod(c.Common()) == "Id" {
+			found = true
+		}
+	})
+	return found
 }
 
 // coversLookup: keys hold every key of one of Read's request structs

@@ -57,3 +57,28 @@ func feedReadByID(ctx context.Context, d *schema.ResourceData, m any) diag.Diagn
 	d.Set("description", f.Description)
 	return nil
 }
+
+// Safe: Read looks the feed up by project and name but keeps it only when
+// it has the resource's ID: those keys filter, the ID names the feed.
+func resourceFeedFiltered() *schema.Resource {
+	return &schema.Resource{CreateContext: create, ReadContext: feedReadFiltered, UpdateContext: feedUpdate, DeleteContext: remove,
+		Schema: map[string]*schema.Schema{
+			"name":        {Type: schema.TypeString, Required: true, ForceNew: true},
+			"project_id":  {Type: schema.TypeString, Optional: true},
+			"description": {Type: schema.TypeString, Optional: true},
+		}}
+}
+
+func feedReadFiltered(ctx context.Context, d *schema.ResourceData, m any) diag.Diagnostics {
+	name, project := d.Get("name").(string), d.Get("project_id").(string)
+	f, err := m.(*api.Client).GetFeed(api.FeedArgs{Project: &project, FeedID: &name})
+	if err != nil {
+		return diag.FromErr(err)
+	}
+	if f.ID != d.Id() {
+		d.SetId("")
+		return nil
+	}
+	d.Set("description", f.Description)
+	return nil
+}

@@ -213,6 +213,40 @@ func spelled(v ssa.Value, n int) bool {
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
 			return localArray(ia.X)
 		}
+	case *ssa.Call:
+		// fmt.Sprintf("rule.%d.expiration", i): the top-level key is spelled
+		// in the format (and noted with the call's constants).
+		if fn := x.Common().StaticCallee(); fn != nil && tfssa.PkgPath(fn) == "fmt" && fn.Name() == "Sprintf" && len(x.Common().Args) > 0 {
+			return namesTop(x.Common().Args[0], "%")
+		}
+	case *ssa.BinOp:
+		// "rule." + strconv.Itoa(i) + ".expiration"
+		return x.Op == token.ADD && (namesTop(x.X, "") || built(x.X) && spelled(x.X, n+1))
+	}
+	return false
+}
+
+// namesTop: a constant string whose text before the first cut (all of it
+// when cut is "") holds a whole top-level key followed by a dot.
+func namesTop(v ssa.Value, cut string) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return false
+	}
+	text := constant.StringVal(c.Value)
+	if cut != "" {
+		text, _, _ = strings.Cut(text, cut)
+	}
+	top, _, dotted := strings.Cut(text, ".")
+	return dotted && top != ""
+}
+
+// built: a value made by a call or an operator, not a constant or a
+// parameter on its own ("ipv4" + "_enabled" names another key).
+func built(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Call, *ssa.BinOp:
+		return true
 	}
 	return false
 }

@@ -27,9 +27,16 @@ func findings(u *attruse.Resource) []lint.Finding {
 	if u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
 	}
-	var ids map[string]token.Pos
+	var ids, echoed map[string]token.Pos
 	if u.SDK {
-		ids = idSources(u.Create)
+		ids, echoed = idSources(u.Create), echoedIDSources(u.Create, u.Read)
+		for k, at := range echoed {
+			if _, built := ids[k]; !built {
+				ids[k] = at
+			} else {
+				delete(echoed, k)
+			}
+		}
 		if len(ids) == 0 || setsID(u.Update) || !readsID(u.Read) {
 			return nil
 		}
@@ -53,11 +60,19 @@ func findings(u *attruse.Resource) []lint.Finding {
 		if !u.UpdateReads.Named[a.Name] && (u.UpdateReads.Dynamic || u.ReadSaves.Named[a.Name] && u.CreateReads.Named[a.Name]) {
 			continue
 		}
-		// Read looking it up, or a CustomizeDiff that may force a new resource.
-		if u.ReadReads.Named[a.Name] || u.DiffMentions.Named[a.Name] {
+		// Read looking it up, or a CustomizeDiff that may force a new
+		// resource. Read mentioning the key of an ID it saves from the
+		// API's answer may be a nested field's (m["name"]): only its d.Get
+		// counts.
+		_, echo := echoed[a.Name]
+		lookup := u.ReadReads.Named[a.Name]
+		if echo {
+			lookup = getsKey(u.Read, a.Name)
+		}
+		if lookup || u.DiffMentions.Named[a.Name] {
 			continue
 		}
-		out = append(out, finding(u, a, at))
+		out = append(out, finding(u, a, at, echo))
 	}
 	return out
 }
@@ -148,22 +163,31 @@ func fwSetsID(fn *ssa.Function) bool {
 	return found
 }
 
-func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {
+func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos, echo bool) lint.Finding {
 	if !u.SDK {
 		return fwFinding(u, a, setID)
 	}
 	related := []analysis.RelatedInformation{lint.Related(setID, "Create builds the ID from %q here", a.Name)}
-	if at := u.UpdateReads.At[a.Name]; at.IsValid() {
-		related = append(related, lint.Related(at, "%s uses the new value here, but never sets a new ID", attruse.FuncName(u.Update)))
+	src := "Create builds the resource ID from it"
+	if echo {
+		related[0] = lint.Related(setID, "Create sets the ID to the field of the API's object that Read saves in %q", a.Name)
+		src = "its value is the resource ID (Create sets the ID to the field of the API's object that Read saves in it)"
+	}
+	uses := u.UpdateReads.At[a.Name]
+	if echo {
+		uses = getAt(u.Update, a.Name, false) // the key may name a nested field elsewhere
+	}
+	if uses.IsValid() {
+		related = append(related, lint.Related(uses, "%s uses the new value here, but never sets a new ID", attruse.FuncName(u.Update)))
 	}
 	related = append(related, lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name))
 	if !u.UpdateReads.Named[a.Name] {
 		related = append(related, lint.Related(u.Update.Pos(), "%s never reads %q and keeps the ID", attruse.FuncName(u.Update), a.Name))
 		return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-			Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Create builds the resource ID from it and %s neither reads it nor sets a new ID: a change is planned as an update that never reaches the object, which keeps the old value under the old ID; mark it ForceNew, or move the object and give it its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
+			Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but %s and %s neither reads it nor sets a new ID: a change is planned as an update that never reaches the object, which keeps the old value under the old ID; mark it ForceNew, or move the object and give it its new ID in Update", a.Name, u.Name, attruse.Flags(a), src, attruse.FuncName(u.Update))}
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Create builds the resource ID from it and %s never sets a new one: after a change, Read still finds the object by the old ID and brings the old value back; mark it ForceNew, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), attruse.FuncName(u.Update))}
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but %s and %s never sets a new one: after a change, Read still finds the object by the old ID and brings the old value back; mark it ForceNew, or give the resource its new ID in Update", a.Name, u.Name, attruse.Flags(a), src, attruse.FuncName(u.Update))}
 }
 
 func fwFinding(u *attruse.Resource, a *facts.Attribute, setID token.Pos) lint.Finding {

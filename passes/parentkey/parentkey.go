@@ -26,16 +26,28 @@ func findings(u *attruse.Resource) []lint.Finding {
 	if u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
 	}
-	uses := updateUses(u.Update, u.Read)
+	readUses := updateUses(u.Read, nil, nil)
+	// Read's lookup keys are the object's ID only when Read has no other:
+	// with d.Id() beside them they may be a filter (List{Integration: i}).
+	var lookups []map[string]bool
+	if !readsID(u.Read) {
+		lookups = readUses.lookups
+	}
+	uses := updateUses(u.Update, u.Read, lookups)
 	if uses.opaque {
 		return nil
 	}
 	// An attribute addressed only through a request struct that also holds
-	// the ID: Read must find the object the same way (with it beside the ID),
-	// or it may be a body field the API applies.
-	var readAddress map[string]*ssa.Call
-	if len(uses.inStruct) > 0 {
-		readAddress = updateUses(u.Read, nil).address
+	// the ID (or every key Read finds the object by): Read must find the
+	// object the same way, or it may be a body field the API applies.
+	readFinds := map[string]bool{}
+	for k := range readUses.address {
+		readFinds[k] = true
+	}
+	for _, l := range readUses.lookups {
+		for k := range l {
+			readFinds[k] = true
+		}
 	}
 	var out []lint.Finding
 	for i := range u.Attrs {
@@ -49,10 +61,10 @@ func findings(u *attruse.Resource) []lint.Finding {
 		if !u.ReadReads.Named[a.Name] || u.DiffMentions.Named[a.Name] {
 			continue
 		}
-		if uses.inStruct[a.Name] && readAddress[a.Name] == nil {
+		if uses.inStruct[a.Name] && !readFinds[a.Name] {
 			continue
 		}
-		out = append(out, finding(u, a, at))
+		out = append(out, finding(u, a, at, uses.client[a.Name], uses.byLookup[a.Name]))
 	}
 	return out
 }
@@ -70,20 +82,27 @@ type uses struct {
 	// call it is handed to is known; inStruct: the keys addressed that way.
 	fields   map[*ssa.Alloc][]ssa.Value
 	inStruct map[string]bool
+	// lookups: the keys of each request struct without the ID (Read's:
+	// GetFeedArgs{Project: p, FeedId: name} finds the object by them);
+	// readLookups, Read's, given to Update's walk.
+	lookups, readLookups []map[string]bool
+	// client: the keys addressed by choosing the client with them;
+	// byLookup, in a struct of the keys Read finds the object by.
+	client, byLookup map[string]bool
 }
 
 // updateUses collects fn's uses; a call of read (Update refreshing the state
 // at its end) looks the object up, as Read does, and adds none.
-func updateUses(fn, read *ssa.Function) uses {
-	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}, read: read,
-		fields: map[*ssa.Alloc][]ssa.Value{}, inStruct: map[string]bool{}}
+func updateUses(fn, read *ssa.Function, readLookups []map[string]bool) uses {
+	u := uses{address: map[string]*ssa.Call{}, other: map[string]bool{}, read: read, readLookups: readLookups,
+		fields: map[*ssa.Alloc][]ssa.Value{}, inStruct: map[string]bool{}, client: map[string]bool{}, byLookup: map[string]bool{}}
 	var calls []ssa.CallInstruction
 	tfssa.EachInstr(fn, 0, true, func(instr ssa.Instruction) {
 		switch in := instr.(type) {
 		case *ssa.If:
 			u.markOther(attruse.KeysOf(in.Cond))
 		case *ssa.Store:
-			if varargs(in.Addr) {
+			if varargs(in.Addr) || judgedWhereUsed(in.Addr) {
 				break
 			}
 			if s := requestField(in.Addr); s != nil && basic(pointee(in.Val.Type())) {
@@ -98,6 +117,51 @@ func updateUses(fn, read *ssa.Function) uses {
 	})
 	u.requests(calls)
 	return u
+}
+
+// readsID: fn (or a package function it calls) reads d.Id().
+func readsID(fn *ssa.Function) bool {
+	found := false
+	tfssa.EachInstr(fn, 2, true, func(instr ssa.Instruction) {
+		if c, ok := instr.(ssa.CallInstruction); ok && attruse.ResourceDataMethod(c.Common()) == "Id" {
+			found = true
+		}
+	})
+	return found
+}
+
+// coversLookup: keys hold every key of one of Read's request structs
+// without the ID.
+func (u *uses) coversLookup(keys map[string]bool) bool {
+	for _, l := range u.readLookups {
+		all := true
+		for k := range l {
+			all = all && keys[k]
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// judgedWhereUsed: addr is a local variable whose address is taken
+// (name := d.Get("name").(string); Args{FeedId: &name}) and whose every use
+// is judged where it happens — loaded, stored into a request field or
+// handed to a call — so storing into it is no use of its own.
+func judgedWhereUsed(addr ssa.Value) bool {
+	a, ok := addr.(*ssa.Alloc)
+	if !ok || !basic(pointee(a.Type())) || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		switch r.(type) {
+		case *ssa.Store, *ssa.UnOp, ssa.CallInstruction, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // requestField: the local struct whose field addr is (a composite literal
@@ -126,10 +190,20 @@ func pointee(t types.Type) types.Type {
 func (u *uses) requests(calls []ssa.CallInstruction) {
 	for s, vals := range u.fields {
 		var withID bool
+		keys := map[string]bool{}
 		for _, v := range vals {
-			withID = withID || fieldKeys(v)[attruse.IDKey]
+			for k := range fieldKeys(v) {
+				keys[k] = true
+			}
 		}
+		withID = keys[attruse.IDKey]
 		call := handedTo(s, calls)
+		byLookup := false
+		if !withID && call != nil && len(keys) > 0 {
+			u.lookups = append(u.lookups, keys)
+			// Read finds the object by these keys alone: they are its ID.
+			withID, byLookup = u.coversLookup(keys), true
+		}
 		for _, v := range vals {
 			keys := fieldKeys(v)
 			if !withID || call == nil {
@@ -139,7 +213,7 @@ func (u *uses) requests(calls []ssa.CallInstruction) {
 			for k := range keys {
 				if _, seen := u.address[k]; !seen && k != attruse.IDKey {
 					u.address[k] = call
-					u.inStruct[k] = true
+					u.inStruct[k], u.byLookup[k] = true, byLookup
 				}
 			}
 		}
@@ -196,6 +270,24 @@ func handedTo(s *ssa.Alloc, calls []ssa.CallInstruction) *ssa.Call {
 	return nil
 }
 
+// endpoint records the keys of call's plain arguments as choosing the
+// client: they address the object as a path segment would.
+func (u *uses) endpoint(call *ssa.Call) {
+	for _, arg := range call.Common().Args {
+		arg = tfssa.StripInterface(arg)
+		keys := attruse.KeysOf(arg)
+		if !basic(arg.Type()) {
+			u.markOther(keys)
+			continue
+		}
+		for k := range keys {
+			if _, seen := u.address[k]; !seen {
+				u.address[k], u.client[k] = call, true
+			}
+		}
+	}
+}
+
 func (u *uses) markOther(keys map[string]bool) {
 	for k := range keys {
 		u.other[k] = true
@@ -231,6 +323,10 @@ func (u *uses) call(in ssa.CallInstruction) {
 	}
 	if contextOnly(com) {
 		return // a context carrying the value for logging or tracing
+	}
+	if isCall && selectsClient(call) {
+		u.endpoint(call)
+		return
 	}
 	addressing := isCall && tfssa.Failable(call) && hasIDArg(com)
 	for _, arg := range com.Args {
@@ -283,13 +379,31 @@ func standard(com *ssa.CallCommon) bool {
 	return callee != nil && tfapi.IsStd(tfssa.PkgPath(callee))
 }
 
-func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Finding {
+func finding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call, client, byLookup bool) lint.Finding {
+	if client {
+		return clientFinding(u, a, call)
+	}
+	beside, with := "beside its ID", "the ID"
+	if byLookup {
+		beside, with = "by the keys Read finds it with", "the other keys Read finds it by"
+	}
 	related := []analysis.RelatedInformation{
-		lint.Related(call.Pos(), "%s addresses the object with %q and the ID here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name),
+		lint.Related(call.Pos(), "%s addresses the object with %q and %s here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name, with),
 	}
 	if at := u.ReadReads.At[a.Name]; at.IsValid() {
 		related = append(related, lint.Related(at, "%s finds the object with it", attruse.FuncName(u.Read)))
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to address the object beside its ID (%s): after a change Update looks for the object under the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to address the object %s (%s): after a change Update looks for the object under the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), beside, tfssa.CalleeName(call), a.Name)}
+}
+
+func clientFinding(u *attruse.Resource, a *facts.Attribute, call *ssa.Call) lint.Finding {
+	related := []analysis.RelatedInformation{
+		lint.Related(call.Pos(), "%s chooses the client with %q here, and uses it for nothing else", attruse.FuncName(u.Update), a.Name),
+	}
+	if at := u.ReadReads.At[a.Name]; at.IsValid() {
+		related = append(related, lint.Related(at, "%s finds the object with it", attruse.FuncName(u.Read)))
+	}
+	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update only uses it to choose the client the API is called through (%s): after a change Update looks for the object through the new %q, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or move the object in Update", a.Name, u.Name, attruse.Flags(a), tfssa.CalleeName(call), a.Name)}
 }

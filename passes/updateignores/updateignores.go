@@ -2,6 +2,7 @@ package updateignores
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,10 +31,27 @@ func findings(u *attruse.Resource) []lint.Finding {
 		// SDK Create may save what the API generated (d.Set("csr", generated));
 		// a framework Create saving a field mostly echoes the plan.
 		remote := u.ReadSaves.Named[a.Name] || u.SDK && u.CreateSaves.Named[a.Name]
-		if !remote || !u.CreateReads.Named[a.Name] || u.PlanMentions.Named[a.Name] {
+		if !remote || !u.CreateReads.Named[a.Name] {
 			continue
 		}
-		out = append(out, finding(u, a))
+		// Update only testing it (d.Get("type") == "log alert") decides
+		// which other attributes it sends, never sends this one.
+		var tested token.Pos
+		if u.PlanMentions.Named[a.Name] {
+			if !u.SDK || u.DiffMentions.Named[a.Name] {
+				continue
+			}
+			how := "tested"
+			if tested = onlyTested(u.Update, u.Read, a.Name); !tested.IsValid() {
+				how = "cleared"
+				if tested = onlyCleared(u.Update, u.Read, a.Name); !tested.IsValid() {
+					continue
+				}
+			}
+			out = append(out, finding(u, a, tested, how))
+			continue
+		}
+		out = append(out, finding(u, a, token.NoPos, ""))
 	}
 	return out
 }
@@ -72,12 +90,21 @@ func inPlaceInside(a *facts.Attribute) *facts.Attribute {
 	return nil
 }
 
-func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {
+func finding(u *attruse.Resource, a *facts.Attribute, tested token.Pos, kind string) lint.Finding {
 	how, fix := "no RequiresReplace", "add RequiresReplace"
 	if u.SDK {
 		how, fix = "not ForceNew", "mark it ForceNew"
 	}
 	related := []analysis.RelatedInformation{lint.Related(u.Update.Pos(), "%s, and the package functions it calls, never read %q", attruse.FuncName(u.Update), a.Name)}
+	reads := "never reads it"
+	switch kind {
+	case "tested":
+		related[0] = lint.Related(tested, "%s only tests %q here, to decide which other attributes it reads; it never sends it", attruse.FuncName(u.Update), a.Name)
+		reads = "only tests it and never sends it"
+	case "cleared":
+		related[0] = lint.Related(tested, "the request builder %s calls puts %q into a field here, which %s clears before sending the request", attruse.FuncName(u.Update), a.Name, attruse.FuncName(u.Update))
+		reads = "clears it from the request before sending it"
+	}
 	if a.ForceNew {
 		// Only a block's count forces a new resource: name what changes in place.
 		n := inPlaceInside(a)
@@ -92,5 +119,5 @@ func finding(u *attruse.Resource, a *facts.Attribute) lint.Finding {
 		related = append(related, lint.Related(at, "%q is saved from the remote object here, so the old value comes back", a.Name))
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s can change in place (%s, %s), but %s never reads it: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or %s", a.Name, u.Name, attruse.Flags(a), how, attruse.FuncName(u.Update), fix)}
+		Message: fmt.Sprintf("%q of %s can change in place (%s, %s), but %s %s: a changed value is planned as an update that never reaches the API, and the next Read brings the old value back; send it in Update, or %s", a.Name, u.Name, attruse.Flags(a), how, attruse.FuncName(u.Update), reads, fix)}
 }

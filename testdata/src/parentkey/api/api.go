@@ -57,3 +57,29 @@ func (*Client) PatchEntry(id string, body *EntryBody) (*Entry, error) { return n
 
 // ToPointer returns a pointer to v.
 func ToPointer[T any](v T) *T { return &v }
+
+// Buckets live in a region; a session talks to one region's endpoint.
+type Session struct{ Region string }
+
+type Spaces struct{ s *Session }
+
+func NewSpaces(s *Session) *Spaces                       { return &Spaces{s} }
+func (*Spaces) HeadBucket(bucket string) (string, error) { return "", nil }
+func (*Spaces) PutACL(bucket, acl string) error          { return nil }
+func (*Spaces) MoveBucket(bucket, toRegion string) error { return nil }
+
+// Feeds live in a project and are named by their name in requests.
+type Feed struct{ ID, Name, Project, Description string }
+
+type FeedArgs struct{ Project, FeedID *string }
+
+type UpdateFeedArgs struct {
+	Project, FeedID *string
+	Body            *FeedBody
+}
+
+type FeedBody struct{ Description *string }
+
+func (*Client) GetFeed(FeedArgs) (*Feed, error)          { return nil, nil }
+func (*Client) GetFeedByID(id string) (*Feed, error)     { return nil, nil }
+func (*Client) UpdateFeed(UpdateFeedArgs) (*Feed, error) { return nil, nil }

@@ -1,0 +1,343 @@
+// Package fw holds framework Creates that fail after the create (APPLY-3):
+// the framework keeps no state while resp.State is null.
+package fw
+
+import (
+	"context"
+
+	"fixtures/orphanedcreate/api"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+type model struct {
+	ID     types.String `tfsdk:"id"`
+	Name   types.String `tfsdk:"name"`
+	Status types.String `tfsdk:"status"`
+}
+
+func fwSchema(resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":     schema.StringAttribute{Computed: true},
+		"name":   schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+		"status": schema.StringAttribute{Computed: true},
+	}}
+}
+
+// base gives every resource its other methods; Delete deletes.
+type base struct{ c api.Client }
+
+func (base) Metadata(context.Context, resource.MetadataRequest, *resource.MetadataResponse) {}
+func (base) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	fwSchema(resp)
+}
+func (base) Read(context.Context, resource.ReadRequest, *resource.ReadResponse)       {}
+func (base) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
+func (b base) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var m model
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if err := b.c.DeleteObject(m.ID.ValueString()); err != nil {
+		resp.Diagnostics.AddError("deleting", err.Error())
+	}
+}
+
+// The bug: the wait fails after the object was made; resp.State is still null.
+type waits struct{ base }
+
+func (r waits) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error()) // want `APPLY-3: Create of waits adds an error after CreateObject made the object and before resp.State.Set saves it`
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: the plan with the ID is saved before the wait; a failed wait
+// taints the resource.
+type waitsSaved struct{ base }
+
+func (r waitsSaved) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	plan.Status = types.StringValue("ready")
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: only the ID is saved before the wait.
+type waitsSavedID struct{ base }
+
+func (r waitsSavedID) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), *out.ID)...)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: the object is deleted before the error is returned.
+type cleans struct{ base }
+
+func (r cleans) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		_ = r.c.DeleteObject(*out.ID)
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: a deferred cleanup deletes the object when Create fails.
+type defersCleanup struct{ base }
+
+func (r defersCleanup) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	defer func() {
+		if resp.Diagnostics.HasError() {
+			_ = r.c.DeleteObject(*out.ID)
+		}
+	}()
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: the error comes before the create; nothing was made.
+type checksFirst struct{ base }
+
+func (r checksFirst) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if plan.Name.ValueString() == "" {
+		resp.Diagnostics.AddError("name", "empty")
+		return
+	}
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: the only error after the create comes once the state is saved.
+type failsAfterSave struct{ base }
+
+func (r failsAfterSave) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if err := r.c.Tag(*out.ID, nil); err != nil {
+		resp.Diagnostics.AddError("tagging", err.Error())
+	}
+}
+
+// The bug: reading the object back fails (the diagnostics of a conversion
+// tested with HasError) with nothing saved.
+type readsBack struct{ base }
+
+func (r readsBack) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	got, err := r.c.GetObject(*out.ID)
+	if err != nil {
+		resp.Diagnostics.AddError("reading", err.Error()) // want `APPLY-3: Create of readsBack adds an error after CreateObject`
+		return
+	}
+	resp.Diagnostics.Append(flatten(got, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// The bug: a conversion of the answer fails (its diagnostics tested with
+// HasError) before the state is saved.
+type converts struct{ base }
+
+func (r converts) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(flatten(out, &plan)...)
+	if resp.Diagnostics.HasError() { // want `APPLY-3: Create of converts adds an error after CreateObject`
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// The bug: the ID is the configured name (handed to the create); the
+// follow-up call fails before the save.
+type named struct{ base }
+
+func (r named) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	id := api.NewIdentifier("db", plan.Name.ValueString())
+	if err := r.c.CreateNamed(id); err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if err := r.c.Resume(id); err != nil {
+		resp.Diagnostics.AddError("resuming", err.Error()) // want `APPLY-3: Create of named adds an error after CreateNamed`
+		return
+	}
+	plan.ID = types.StringValue(id.String())
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe: the resource stands for an action (its Delete asks the API nothing).
+type task struct{ base }
+
+func (r task) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (task) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// Safe: the ID is the parent key as configured; the settings are set again
+// on the next apply.
+type parent struct{ base }
+
+func (r parent) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if err := r.c.CreateNamed(api.NewIdentifier("db", plan.Name.ValueString())); err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if err := r.c.Resume(api.NewIdentifier("db", plan.Name.ValueString())); err != nil {
+		resp.Diagnostics.AddError("resuming", err.Error())
+		return
+	}
+	plan.ID = plan.Name
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe: a helper handed resp saves the state itself.
+type hands struct{ base }
+
+func (r hands) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	saveEarly(ctx, &plan, resp)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func saveEarly(ctx context.Context, m *model, resp *resource.CreateResponse) {
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+func flatten(o *api.Object, m *model) (d diag.Diagnostics) {
+	m.Status = types.StringValue(o.Status)
+	return d
+}
+
+var (
+	_ resource.Resource = waits{}
+	_ resource.Resource = waitsSaved{}
+	_ resource.Resource = waitsSavedID{}
+	_ resource.Resource = cleans{}
+	_ resource.Resource = defersCleanup{}
+	_ resource.Resource = checksFirst{}
+	_ resource.Resource = failsAfterSave{}
+	_ resource.Resource = readsBack{}
+	_ resource.Resource = converts{}
+	_ resource.Resource = named{}
+	_ resource.Resource = task{}
+	_ resource.Resource = parent{}
+	_ resource.Resource = hands{}
+)

@@ -130,13 +130,8 @@ func makesNew(name string) bool { return createName.MatchString(name) && !upsert
 
 // namedCreate: for an ID the provider builds itself (a name from the
 // configuration), the call into the API named as a create that runs before
-// the save on every path and is handed a value the ID is built from (the
-// saved model, when the ID is not known).
+// the save on every path and is handed a value the ID is built from.
 func namedCreate(s idSave) *ssa.Call {
-	key := s.id
-	if key == nil {
-		key = s.at.Common().Args[1]
-	}
 	fn := s.at.Parent()
 	for _, b := range fn.Blocks {
 		if !b.Dominates(s.at.Block()) {
@@ -144,7 +139,7 @@ func namedCreate(s idSave) *ssa.Call {
 		}
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(tfssa.CalleeName(c)) && sharesKey(key, c) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(tfssa.CalleeName(c)) && sharesKey(s.id, c) {
 				return c
 			}
 		}

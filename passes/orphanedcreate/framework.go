@@ -39,8 +39,9 @@ func checkFramework(rep *lint.Reporter, t tfssa.Target) {
 }
 
 // frameworkSaves: each resp.State.Set / SetAttribute of Create's own body,
-// with the ID it saves: the value stored into the model's "id" field
-// (SetAttribute: the value), nil when none is stored in the body.
+// with the ID it saves: the value stored into the model's "id" field, or
+// else the value saved (a model built from the create's answer, or the
+// plan the create was handed).
 func frameworkSaves(t tfssa.Target) []idSave {
 	var out []idSave
 	for _, b := range t.Fn.Blocks {
@@ -49,13 +50,13 @@ func frameworkSaves(t tfssa.Target) []idSave {
 			if !ok || !savesState(c.Common(), t.Subject) || len(c.Common().Args) < 3 {
 				continue
 			}
-			s := idSave{at: c}
-			if callee := c.Common().StaticCallee(); callee.Name() == "SetAttribute" {
-				s.id = c.Common().Args[2]
-			} else {
-				s.id = storedID(c.Common().Args[2])
+			s := idSave{at: c, id: c.Common().Args[2]}
+			if callee := c.Common().StaticCallee(); callee.Name() == "Set" {
+				if id := storedID(s.id); id != nil {
+					s.id = id
+				}
 			}
-			if s.id != nil && fwParentID(t, s.id) {
+			if fwParentID(t, s.id) {
 				continue
 			}
 			out = append(out, s)
@@ -77,8 +78,10 @@ func savesState(c *ssa.CallCommon, resp ssa.Value) bool {
 	return ok && tfssa.IsParam(tfssa.StripInterface(fa.X), resp)
 }
 
-// storedID: the value last stored into the "id" field of the model v
-// (&plan, or plan by value), nil when none is stored in the function.
+// storedID: what stands for the ID in the model v (&plan, or plan by
+// value): the value stored into its "id" field, or else a whole model
+// stored into it (result, diags := fromAPI(out)); nil when neither is
+// stored in the function.
 func storedID(v ssa.Value) ssa.Value {
 	v = tfssa.StripInterface(v)
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
@@ -88,19 +91,33 @@ func storedID(v ssa.Value) ssa.Value {
 	if !ok || a.Referrers() == nil {
 		return nil
 	}
-	var id ssa.Value
+	var id, whole ssa.Value
 	for _, r := range *a.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || modelflow.FieldTag(fa) != "id" || fa.Referrers() == nil {
-			continue
-		}
-		for _, u := range *fa.Referrers() {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == fa {
-				id = st.Val
+		switch r := r.(type) {
+		case *ssa.Store:
+			if _, zero := r.Val.(*ssa.Const); r.Addr == a && !zero {
+				whole = r.Val
+			}
+		case *ssa.FieldAddr:
+			if modelflow.FieldTag(r) == "id" {
+				id = storedInto(r, id)
 			}
 		}
 	}
-	return id
+	if id != nil {
+		return id
+	}
+	return whole
+}
+
+// storedInto: the value stored at addr, or prev when none is.
+func storedInto(addr *ssa.FieldAddr, prev ssa.Value) ssa.Value {
+	for _, u := range *addr.Referrers() {
+		if st, ok := u.(*ssa.Store); ok && st.Addr == addr {
+			prev = st.Val
+		}
+	}
+	return prev
 }
 
 // fwParentID: the ID saved is a parent key as configured
@@ -121,12 +138,8 @@ func fwParentID(t tfssa.Target, id ssa.Value) bool {
 // resp.State.Set, no helper handed resp or its state, no delete. It answers
 // where the error was added (the return when unknown) and the return.
 func unsavedFailure(cr create, resp ssa.Value) (token.Pos, *ssa.Return) {
-	type item struct {
-		b  *ssa.BasicBlock
-		at token.Pos // where an error was added on the path, NoPos if none
-	}
-	seen := map[item]bool{}
-	work := []item{{cr.test.Block().Succs[cr.ok], token.NoPos}}
+	seen := map[pathItem]bool{}
+	work := []pathItem{{b: cr.test.Block().Succs[cr.ok]}}
 	for len(work) > 0 {
 		it := work[0]
 		work = work[1:]
@@ -134,52 +147,90 @@ func unsavedFailure(cr create, resp ssa.Value) (token.Pos, *ssa.Return) {
 			continue
 		}
 		seen[it] = true
-		at, stop := fwBlock(it.b, resp, it.at)
+		it, stop := fwBlock(it, resp)
 		if stop {
 			continue
 		}
 		switch last := it.b.Instrs[len(it.b.Instrs)-1].(type) {
 		case *ssa.Return:
-			if at.IsValid() && !onAnswer(last, cr) {
-				return at, last
+			if it.at.IsValid() && !onAnswer(last, cr) {
+				return it.at, last
 			}
 		case *ssa.If:
-			for i, s := range it.b.Succs {
-				next := at
-				if tfssa.FailedSucc(last) == i && !next.IsValid() {
-					next = last.Pos() // if diags.HasError() { return }
-					if !next.IsValid() {
-						next = tfssa.CondPos(last)
-					}
-				}
-				work = append(work, item{s, next})
-			}
+			work = append(work, branches(it, last)...)
 		default:
 			for _, s := range it.b.Succs {
-				work = append(work, item{s, at})
+				work = append(work, pathItem{s, it.at, it.touched})
 			}
 		}
 	}
 	return token.NoPos, nil
 }
 
+// pathItem is a block on a path from the create's success, with where an
+// error was added on the way (NoPos: none yet) and whether diagnostics
+// were produced since the create (a diags.HasError() test can fail only then).
+type pathItem struct {
+	b       *ssa.BasicBlock
+	at      token.Pos
+	touched bool
+}
+
+// branches: the successors of it's last If; the failure branch of a
+// diags.HasError() test fails the path when diagnostics were produced.
+func branches(it pathItem, ifi *ssa.If) []pathItem {
+	var out []pathItem
+	failed := tfssa.FailedSucc(ifi)
+	for i, s := range it.b.Succs {
+		next := pathItem{s, it.at, it.touched}
+		if i == failed && !next.at.IsValid() {
+			if !it.touched {
+				continue // no diagnostics since the create: the test cannot fail
+			}
+			next.at = tfssa.CondPos(ifi)
+		}
+		out = append(out, next)
+	}
+	return out
+}
+
 // fwBlock: whether b saves the state, hands resp or its state to other
-// code, or deletes what was made (the walk stops), and where an error is
-// added on the path once past b.
-func fwBlock(b *ssa.BasicBlock, resp ssa.Value, at token.Pos) (token.Pos, bool) {
-	for _, instr := range b.Instrs {
+// code, or deletes what was made (the walk stops); else the item past b.
+func fwBlock(it pathItem, resp ssa.Value) (pathItem, bool) {
+	for _, instr := range it.b.Instrs {
 		c, ok := instr.(ssa.CallInstruction)
 		if !ok {
 			continue
 		}
 		if savesState(c.Common(), resp) || handsState(c.Common(), resp) || deletes(c.Common()) {
-			return at, true
+			return it, true
 		}
-		if !at.IsValid() && tfssa.FailsOrDelegates(instr) {
-			at = instr.Pos()
+		if !it.at.IsValid() && tfssa.FailsOrDelegates(instr) {
+			it.at = instr.Pos()
+		}
+		it.touched = it.touched || producesDiags(c.Common())
+	}
+	return it, false
+}
+
+// producesDiags: the call adds to diagnostics, is handed them, or
+// answers new ones.
+func producesDiags(c *ssa.CallCommon) bool {
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && tfapi.IsDiagnostics(fn.Signature.Recv().Type()) {
+		return fn.Name() == "Append" || fn.Name() == "AddError" || fn.Name() == "AddAttributeError"
+	}
+	for _, a := range c.Args {
+		if tfapi.IsDiagnostics(tfssa.StripInterface(a).Type()) {
+			return true
 		}
 	}
-	return at, false
+	res := c.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if tfapi.IsDiagnostics(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // handsState: the call gives resp, or resp.State, to code other than the

@@ -144,9 +144,9 @@ type create struct {
 }
 
 // idSave is one place Create saves the object's identity: the call that
-// saves it (d.SetId, resp.State.Set) and the ID it holds (nil when the
-// framework model's ID is filled by code the lookup does not follow: the
-// saved model then stands for it).
+// saves it (d.SetId, resp.State.Set) and the ID it holds (for a framework
+// model whose ID is filled by code the lookup does not follow, the saved
+// model stands for it).
 type idSave struct {
 	at ssa.CallInstruction
 	id ssa.Value
@@ -175,16 +175,13 @@ func creates(saves []idSave) []create {
 	seen := map[*ssa.Call]bool{}
 	for _, s := range saves {
 		fn := s.at.Parent()
-		var call *ssa.Call
-		if s.id != nil {
-			call = sourceCall(s.id, fn)
-		}
+		call := sourceCall(s.id, fn)
 		if call != nil && !makesNew(tfssa.CalleeName(call)) {
 			call = nil // a conversion, a lookup or a settings update supplies the ID
 		}
 		what := ""
 		var slot *ssa.Alloc
-		if call == nil && s.id != nil {
+		if call == nil {
 			call, what = retriedCreate(s.id, fn)
 			slot = heapSlot(s.id, 6)
 		}

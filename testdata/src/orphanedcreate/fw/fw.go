@@ -257,6 +257,74 @@ func (r named) Create(ctx context.Context, req resource.CreateRequest, resp *res
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
+// The bug: the model saved is built from the create's answer (no "id"
+// store in Create); the wait fails first.
+type fromAnswer struct{ base }
+
+func (r fromAnswer) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	result := modelOf(out)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error()) // want `APPLY-3: Create of fromAnswer adds an error after CreateObject`
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, result)...)
+}
+
+func modelOf(o *api.Object) model {
+	return model{ID: types.StringPointerValue(o.ID), Status: types.StringValue(o.Status)}
+}
+
+// Safe: a HasError test with no diagnostics produced since the create
+// cannot fail.
+type idleTest struct{ base }
+
+func (r idleTest) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	result := modelOf(out)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, result)...)
+}
+
+// The bug: the model is stored whole from a conversion of the answer whose
+// diagnostics fail the path before the save.
+type convertsWhole struct{ base }
+
+func (r convertsWhole) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	result, diags := convert(out)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() { // want `APPLY-3: Create of convertsWhole adds an error after CreateObject`
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &result)...)
+}
+
+func convert(o *api.Object) (model, diag.Diagnostics) { return modelOf(o), nil }
+
 // Safe: the resource stands for an action (its Delete asks the API nothing).
 type task struct{ base }
 
@@ -338,6 +406,9 @@ var (
 	_ resource.Resource = converts{}
 	_ resource.Resource = named{}
 	_ resource.Resource = task{}
+	_ resource.Resource = fromAnswer{}
+	_ resource.Resource = idleTest{}
+	_ resource.Resource = convertsWhole{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

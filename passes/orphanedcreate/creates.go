@@ -92,8 +92,8 @@ func fillsFromRemote(fv *ssa.FreeVar) string {
 			continue
 		}
 		if ex, ok := st.Val.(*ssa.Extract); ok {
-			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) && makesNew(tfssa.CalleeName(c)) {
-				return tfssa.CalleeName(c)
+			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) && makesNew(opName(c)) {
+				return opName(c)
 			}
 		}
 	}
@@ -128,6 +128,35 @@ var upsertName = regexp.MustCompile(`(?i)update|upsert|replace`)
 // makesNew: the name says the call makes something new.
 func makesNew(name string) bool { return createName.MatchString(name) && !upsertName.MatchString(name) }
 
+// opName names the operation a call performs: its callee, or for the
+// terminal call of a request builder (client.CreateThing(ctx,
+// id).Payload(p).Execute(), generated API clients) the method the chain
+// starts from.
+func opName(call *ssa.Call) string {
+	name := tfssa.CalleeName(call)
+	if !terminalName.MatchString(name) {
+		return name
+	}
+	c := call.Common()
+	for depth := 0; depth < 6; depth++ {
+		recv := c.Value
+		if !c.IsInvoke() {
+			if c.Signature().Recv() == nil || len(c.Args) == 0 {
+				break
+			}
+			recv = c.Args[0]
+		}
+		inner, ok := tfssa.StripInterface(recv).(*ssa.Call)
+		if !ok {
+			break
+		}
+		name, c = tfssa.CalleeName(inner), inner.Common()
+	}
+	return name
+}
+
+var terminalName = regexp.MustCompile(`^(Execute|Do|Send)$`)
+
 // namedCreate: for an ID the provider builds itself (a name from the
 // configuration), the call into the API named as a create that runs before
 // the save on every path and is handed a value the ID is built from.
@@ -139,7 +168,7 @@ func namedCreate(s idSave) *ssa.Call {
 		}
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(tfssa.CalleeName(c)) && sharesKey(s.id, c) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(opName(c)) && sharesKey(s.id, c) {
 				return c
 			}
 		}

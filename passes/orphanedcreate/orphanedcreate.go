@@ -176,7 +176,7 @@ func creates(saves []idSave) []create {
 	for _, s := range saves {
 		fn := s.at.Parent()
 		call := sourceCall(s.id, fn)
-		if call != nil && !makesNew(tfssa.CalleeName(call)) {
+		if call != nil && !makesNew(opName(call)) {
 			call = nil // a conversion, a lookup or a settings update supplies the ID
 		}
 		what := ""
@@ -194,7 +194,7 @@ func creates(saves []idSave) []create {
 		seen[call] = true
 		if test, ok := errTest(call); test != nil {
 			if what == "" {
-				what = tfssa.CalleeName(call)
+				what = opName(call)
 			}
 			out = append(out, create{call: call, what: what, slot: slot, set: s.at, ok: ok, test: test})
 		}

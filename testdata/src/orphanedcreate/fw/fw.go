@@ -325,6 +325,45 @@ func (r convertsWhole) Create(ctx context.Context, req resource.CreateRequest, r
 
 func convert(o *api.Object) (model, diag.Diagnostics) { return modelOf(o), nil }
 
+// The bug: the create is a generated client's request builder; the wait
+// fails before the save.
+type built struct{ base }
+
+func (r built) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateThing("p").Payload(plan.Name.ValueString()).Execute()
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error()) // want `APPLY-3: Create of built adds an error after CreateThing made the object`
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Safe twin: the builder updates something that exists.
+type builtUpdate struct{ base }
+
+func (r builtUpdate) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.UpdateThing("p").Payload(plan.Name.ValueString()).Execute()
+	if err != nil {
+		resp.Diagnostics.AddError("updating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
 // Safe: the resource stands for an action (its Delete asks the API nothing).
 type task struct{ base }
 
@@ -409,6 +448,8 @@ var (
 	_ resource.Resource = fromAnswer{}
 	_ resource.Resource = idleTest{}
 	_ resource.Resource = convertsWhole{}
+	_ resource.Resource = built{}
+	_ resource.Resource = builtUpdate{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

@@ -125,8 +125,14 @@ var createName = regexp.MustCompile(`(?i)(^(add|insert|post|register|provision|l
 // apply takes the object over instead of failing.
 var upsertName = regexp.MustCompile(`(?i)update|upsert|replace`)
 
+// checkName: a call that looks at or waits for a create rather than
+// making one (preflightCreate, validateCreate, waitForCreate, GetCreateStatus).
+var checkName = regexp.MustCompile(`(?i)^(preflight|validate|check|verify|can|should|is|has|get|list|describe|read|find|lookup|wait|poll)`)
+
 // makesNew: the name says the call makes something new.
-func makesNew(name string) bool { return createName.MatchString(name) && !upsertName.MatchString(name) }
+func makesNew(name string) bool {
+	return createName.MatchString(name) && !upsertName.MatchString(name) && !checkName.MatchString(name)
+}
 
 // opName names the operation a call performs: its callee, or for the
 // terminal call of a request builder (client.CreateThing(ctx,

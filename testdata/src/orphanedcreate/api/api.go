@@ -34,3 +34,6 @@ func (Client) CreateThing(name string) Request { return Request{} }
 func (Client) UpdateThing(name string) Request { return Request{} }
 func (r Request) Payload(p string) Request     { return r }
 func (r Request) Execute() (*Object, error)    { return &Object{}, nil }
+
+// PreflightCreate checks that a create can go ahead; it makes nothing.
+func (Client) PreflightCreate(id Identifier) error { return nil }

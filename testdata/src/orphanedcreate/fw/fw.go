@@ -364,6 +364,26 @@ func (r builtUpdate) Create(ctx context.Context, req resource.CreateRequest, res
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
+// Safe: the check named after the create makes nothing; the create's own
+// failure leaves nothing behind.
+type preflight struct{ base }
+
+func (r preflight) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	id := api.NewIdentifier("db", plan.Name.ValueString())
+	if err := r.c.PreflightCreate(id); err != nil {
+		resp.Diagnostics.AddError("checking", err.Error())
+		return
+	}
+	if err := r.c.CreateNamed(id); err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringValue(id.String())
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
 // Safe: the resource stands for an action (its Delete asks the API nothing).
 type task struct{ base }
 
@@ -450,6 +470,7 @@ var (
 	_ resource.Resource = convertsWhole{}
 	_ resource.Resource = built{}
 	_ resource.Resource = builtUpdate{}
+	_ resource.Resource = preflight{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

@@ -205,10 +205,13 @@ func fwBlock(it pathItem, resp ssa.Value) (pathItem, bool) {
 		if savesState(c.Common(), resp) || handsState(c.Common(), resp) || deletes(c.Common()) {
 			return it, true
 		}
+		if silentAppend(c.Common()) {
+			continue // diagnostics of a helper that never reports an error
+		}
 		if !it.at.IsValid() && tfssa.FailsOrDelegates(instr) {
 			it.at = instr.Pos()
 		}
-		it.touched = it.touched || producesDiags(c.Common())
+		it.touched = it.touched || (producesDiags(c.Common()) && !silent(c.Common().StaticCallee(), 3))
 	}
 	return it, false
 }
@@ -296,6 +299,59 @@ func callsDelete(fn *ssa.Function) bool {
 			if c, ok := instr.(ssa.CallInstruction); ok && deletes(c.Common()) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// silentAppend: diags.Append(helper(...)...) of a helper whose
+// diagnostics never hold an error.
+func silentAppend(c *ssa.CallCommon) bool {
+	fn := c.StaticCallee()
+	if fn == nil || fn.Name() != "Append" || fn.Signature.Recv() == nil || !tfapi.IsDiagnostics(fn.Signature.Recv().Type()) || len(c.Args) != 2 {
+		return false
+	}
+	v := tfssa.StripConversions(c.Args[1]) // diag.Diagnostics as ...diag.Diagnostic
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	return ok && silent(call.Call.StaticCallee(), 3)
+}
+
+// silent: fn, a function of the provider, never adds an error to
+// diagnostics: nothing in it adds to, appends to or is handed diagnostics,
+// but helpers that are silent themselves (`var diags diag.Diagnostics;
+// m.ID = ...; return diags`).
+func silent(fn *ssa.Function, depth int) bool {
+	if fn == nil || depth == 0 || len(fn.Blocks) == 0 || tfapi.IsPluginLib(tfssa.PkgPath(fn)) {
+		return false
+	}
+	quiet := true
+	tfssa.EachInstr(fn, 0, true, func(instr ssa.Instruction) {
+		c, ok := instr.(ssa.CallInstruction)
+		if !ok || !quiet {
+			return
+		}
+		cc := c.Common()
+		if callee := cc.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
+			quiet = callee.Name() == "AddWarning" || callee.Name() == "HasError" || callee.Name() == "AddAttributeWarning"
+			return
+		}
+		if (producesDiags(cc) || buildsError(cc)) && !silent(cc.StaticCallee(), depth-1) {
+			quiet = false
+		}
+	})
+	return quiet
+}
+
+// buildsError: the call answers a diagnostic that is not a warning
+// (diag.NewErrorDiagnostic, appended with the builtin append).
+func buildsError(c *ssa.CallCommon) bool {
+	res := c.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if tfapi.IsDiagnostic(res.At(i).Type()) && !tfapi.IsFramework(res.At(i).Type(), "diag", "WarningDiagnostic") {
+			return true
 		}
 	}
 	return false

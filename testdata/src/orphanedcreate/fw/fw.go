@@ -237,6 +237,29 @@ func (r converts) Create(ctx context.Context, req resource.CreateRequest, resp *
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
+// Safe twin: the conversion's diagnostics never hold an error, so the
+// HasError test after it cannot fail.
+type convertsSilently struct{ base }
+
+func (r convertsSilently) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(fill(out, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
 // The bug: the ID is the configured name (handed to the create); the
 // follow-up call fails before the save.
 type named struct{ base }
@@ -449,6 +472,16 @@ func saveEarly(ctx context.Context, m *model, resp *resource.CreateResponse) {
 }
 
 func flatten(o *api.Object, m *model) (d diag.Diagnostics) {
+	if o.Status == "" {
+		d.AddError("status", "the answer has no status")
+	}
+	m.Status = types.StringValue(o.Status)
+	return d
+}
+
+// fill reports no error ever: its diagnostics are always empty.
+func fill(o *api.Object, m *model) diag.Diagnostics {
+	var d diag.Diagnostics
 	m.Status = types.StringValue(o.Status)
 	return d
 }
@@ -471,6 +504,7 @@ var (
 	_ resource.Resource = built{}
 	_ resource.Resource = builtUpdate{}
 	_ resource.Resource = preflight{}
+	_ resource.Resource = convertsSilently{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

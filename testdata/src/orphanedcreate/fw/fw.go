@@ -346,7 +346,10 @@ func (r convertsWhole) Create(ctx context.Context, req resource.CreateRequest, r
 	resp.Diagnostics.Append(resp.State.Set(ctx, &result)...)
 }
 
-func convert(o *api.Object) (model, diag.Diagnostics) { return modelOf(o), nil }
+func convert(o *api.Object) (model, diag.Diagnostics) {
+	var m model
+	return m, flatten(o, &m)
+}
 
 // The bug: the create is a generated client's request builder; the wait
 // fails before the save.

@@ -13,12 +13,13 @@ import (
 // without d.SetId orphans it.
 
 // sourceCall: the failable call of fn (outside its closures) that v is
-// computed from, earliest in the function, nil if none.
+// computed from, earliest in the function, nil if none; a call building
+// the create's request (toCreatePayload) asks nothing and is passed over.
 func sourceCall(v ssa.Value, fn *ssa.Function) *ssa.Call {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && dependsOn(v, c, 3) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && !buildsRequest(tfssa.CalleeName(c)) && dependsOn(v, c, 3) {
 				return c
 			}
 		}
@@ -129,9 +130,15 @@ var upsertName = regexp.MustCompile(`(?i)update|upsert|replace`)
 // making one (preflightCreate, validateCreate, waitForCreate, GetCreateStatus).
 var checkName = regexp.MustCompile(`(?i)^(preflight|validate|check|verify|can|should|is|has|get|list|describe|read|find|lookup|wait|poll)`)
 
+// requestName: a call that builds or converts a request (toCreatePayload,
+// buildCreateInput, expandCreateOptions): it makes nothing remote.
+var requestName = regexp.MustCompile(`(^([Tt]o|[Bb]uild|[Ee]xpand|[Pp]repare|[Cc]onvert|[Pp]arse|[Nn]ew)[A-Z_])|(?i:(payload|body|params|input|options|opts)$)`)
+
+func buildsRequest(name string) bool { return requestName.MatchString(name) }
+
 // makesNew: the name says the call makes something new.
 func makesNew(name string) bool {
-	return createName.MatchString(name) && !upsertName.MatchString(name) && !checkName.MatchString(name)
+	return createName.MatchString(name) && !upsertName.MatchString(name) && !checkName.MatchString(name) && !buildsRequest(name)
 }
 
 // opName names the operation a call performs: its callee, or for the

@@ -4,6 +4,7 @@ package fw
 
 import (
 	"context"
+	"errors"
 
 	"fixtures/orphanedcreate/api"
 
@@ -371,6 +372,38 @@ func (r built) Create(ctx context.Context, req resource.CreateRequest, resp *res
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
+// The bug: the request is built by a failable converter first; the create
+// is the builder's call, not the converter.
+type payload struct{ base }
+
+func (r payload) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	body, err := toCreatePayload(&plan)
+	if err != nil {
+		resp.Diagnostics.AddError("building", err.Error())
+		return
+	}
+	out, err := r.c.CreateThing("p").Payload(body).Execute()
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error()) // want `APPLY-3: Create of payload adds an error after CreateThing made the object`
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func toCreatePayload(m *model) (string, error) {
+	if m.Name.IsUnknown() {
+		return "", errors.New("unknown name")
+	}
+	return m.Name.ValueString(), nil
+}
+
 // Safe twin: the builder updates something that exists.
 type builtUpdate struct{ base }
 
@@ -508,6 +541,7 @@ var (
 	_ resource.Resource = builtUpdate{}
 	_ resource.Resource = preflight{}
 	_ resource.Resource = convertsSilently{}
+	_ resource.Resource = payload{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

@@ -228,6 +228,8 @@ func collectRoots(v ssa.Value, out map[ssa.Value]bool, depth int) {
 				collectRoots(e, out, depth-1)
 			}
 		}
+	case *ssa.Extract:
+		collectRoots(x.Tuple, out, depth) // req, diags := expand(ctx, plan)
 	case *ssa.MakeInterface:
 		collectRoots(x.X, out, depth)
 	case *ssa.ChangeType:

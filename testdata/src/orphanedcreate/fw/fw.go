@@ -404,6 +404,35 @@ func toCreatePayload(m *model) (string, error) {
 	return m.Name.ValueString(), nil
 }
 
+// The bug: the plan, filled by a method from the waited-for answer, is
+// saved; the create was handed a request expanded from it.
+type expanded struct{ base }
+
+func (r expanded) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	body, diags := expand(plan)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	out, err := r.c.CreateThing("p").Payload(body).Execute()
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if err := r.c.WaitReady(*out.ID); err != nil {
+		resp.Diagnostics.AddError("waiting", err.Error()) // want `APPLY-3: Create of expanded adds an error after CreateThing made the object`
+		return
+	}
+	plan.parse(out)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func expand(m model) (string, diag.Diagnostics) { return m.Name.ValueString(), nil }
+
+func (m *model) parse(o *api.Object) { m.ID = types.StringPointerValue(o.ID) }
+
 // Safe twin: the builder updates something that exists.
 type builtUpdate struct{ base }
 
@@ -542,6 +571,7 @@ var (
 	_ resource.Resource = preflight{}
 	_ resource.Resource = convertsSilently{}
 	_ resource.Resource = payload{}
+	_ resource.Resource = expanded{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

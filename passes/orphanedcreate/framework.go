@@ -138,6 +138,8 @@ func fwParentID(t tfssa.Target, id ssa.Value) bool {
 // resp.State.Set, no helper handed resp or its state, no delete. It answers
 // where the error was added (the return when unknown) and the return.
 func unsavedFailure(cr create, resp ssa.Value) (token.Pos, *ssa.Return) {
+	var at token.Pos
+	var ret *ssa.Return
 	seen := map[pathItem]bool{}
 	work := []pathItem{{b: cr.test.Block().Succs[cr.ok]}}
 	for len(work) > 0 {
@@ -153,27 +155,31 @@ func unsavedFailure(cr create, resp ssa.Value) (token.Pos, *ssa.Return) {
 		}
 		switch last := it.b.Instrs[len(it.b.Instrs)-1].(type) {
 		case *ssa.Return:
-			if it.at.IsValid() && !onAnswer(last, cr) {
-				return it.at, last
+			if !it.at.IsValid() || onAnswer(last, cr) || (ret != nil && !it.explicit) {
+				continue
+			}
+			if at, ret = it.at, last; it.explicit {
+				return at, ret // an error added by the provider, rather than a helper's diagnostics
 			}
 		case *ssa.If:
 			work = append(work, branches(it, last)...)
 		default:
 			for _, s := range it.b.Succs {
-				work = append(work, pathItem{s, it.at, it.touched})
+				work = append(work, pathItem{s, it.at, it.explicit, it.touched})
 			}
 		}
 	}
-	return token.NoPos, nil
+	return at, ret
 }
 
 // pathItem is a block on a path from the create's success, with where an
 // error was added on the way (NoPos: none yet) and whether diagnostics
 // were produced since the create (a diags.HasError() test can fail only then).
 type pathItem struct {
-	b       *ssa.BasicBlock
-	at      token.Pos
-	touched bool
+	b        *ssa.BasicBlock
+	at       token.Pos
+	explicit bool // at is an AddError of the provider's
+	touched  bool
 }
 
 // branches: the successors of it's last If; the failure branch of a
@@ -182,7 +188,7 @@ func branches(it pathItem, ifi *ssa.If) []pathItem {
 	var out []pathItem
 	failed := tfssa.FailedSucc(ifi)
 	for i, s := range it.b.Succs {
-		next := pathItem{s, it.at, it.touched}
+		next := pathItem{s, it.at, it.explicit, it.touched}
 		if i == failed && !next.at.IsValid() {
 			if !it.touched {
 				continue // no diagnostics since the create: the test cannot fail
@@ -209,7 +215,7 @@ func fwBlock(it pathItem, resp ssa.Value) (pathItem, bool) {
 			continue // diagnostics of a helper that never reports an error
 		}
 		if !it.at.IsValid() && tfssa.FailsOrDelegates(instr) {
-			it.at = instr.Pos()
+			it.at, it.explicit = instr.Pos(), tfssa.AddsError(instr)
 		}
 		it.touched = it.touched || (producesDiags(c.Common()) && !silent(c.Common().StaticCallee(), 3))
 	}

@@ -23,6 +23,7 @@ func checkFramework(rep *lint.Reporter, t tfssa.Target) {
 	if cleansUpDeferred(t.Fn) {
 		return
 	}
+	checkHelpers(rep, t)
 	for _, cr := range creates(frameworkSaves(t)) {
 		at, ret := unsavedFailure(cr, t.Subject)
 		if ret == nil {
@@ -361,4 +362,62 @@ func buildsError(c *ssa.CallCommon) bool {
 		}
 	}
 	return false
+}
+
+// checkHelpers reports a call of a package helper that makes the object and
+// then fails (createAndWait: the create succeeds, the wait's error is
+// returned) when Create, on that error, returns with nothing saved.
+func checkHelpers(rep *lint.Reporter, t tfssa.Target) {
+	for _, b := range t.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !tfssa.Failable(call) || tfssa.InCycle(b) || handsState(call.Common(), t.Subject) {
+				continue
+			}
+			g := call.Call.StaticCallee()
+			if g == nil || g.Pkg != t.Fn.Pkg || len(g.Blocks) == 0 {
+				continue
+			}
+			inner, innerRet := failsAfterCreate(g)
+			test, succ := errTest(call)
+			if inner == nil || test == nil {
+				continue
+			}
+			failed := create{call: call, test: test, ok: 1 - succ} // walk the helper's failure
+			at, ret := unsavedFailure(failed, t.Subject)
+			if ret == nil {
+				continue
+			}
+			rep.Report(lint.Finding{Rule: "APPLY-3", Pos: at,
+				Related: []analysis.RelatedInformation{
+					lint.Related(inner.call.Pos(), "the object is created here"),
+					lint.Related(innerRet.Pos(), "the helper returns an error after the create succeeded"),
+					lint.Related(call.Pos(), "Create calls the helper here"),
+					lint.Related(ret.Pos(), "Create returns here with the error and a null state"),
+				},
+				Message: fmt.Sprintf("Create of %s adds an error when %s fails, and %s can fail after %s made the object: the framework keeps no state for a Create that fails with a null state, so the object is left behind outside Terraform and the next apply tries to create it again (\"already exists\", or a second object); save the ID right after the create succeeds (return it with the error, or save it in the helper), or delete the object before returning the error", t.Name, g.Name(), g.Name(), inner.what)})
+		}
+	}
+}
+
+// failsAfterCreate: in helper g, a call named as a create into the API
+// whose success is followed by an error return with no delete on the way.
+func failsAfterCreate(g *ssa.Function) (*create, *ssa.Return) {
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || !tfssa.Failable(c) || !tfssa.AsksRemote(c.Common(), g.Pkg) || !makesNew(opName(c)) || tfssa.InCycle(b) {
+				continue
+			}
+			test, succ := errTest(c)
+			if test == nil {
+				continue
+			}
+			cr := create{call: c, what: opName(c), ok: succ, test: test}
+			if ret := orphaningReturn(cr, nil); ret != nil {
+				return &cr, ret
+			}
+		}
+	}
+	return nil, nil
 }

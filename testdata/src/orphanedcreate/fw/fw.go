@@ -433,6 +433,60 @@ func expand(m model) (string, diag.Diagnostics) { return m.Name.ValueString(), n
 
 func (m *model) parse(o *api.Object) { m.ID = types.StringPointerValue(o.ID) }
 
+// The bug: a helper makes the object and returns the wait's error; Create
+// returns it with nothing saved.
+type viaHelper struct{ base }
+
+func (r viaHelper) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := createAndWait(r.c, plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error()) // want `APPLY-3: Create of viaHelper adds an error when createAndWait fails, and createAndWait can fail after CreateObject made the object`
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func createAndWait(c api.Client, name string) (*api.Object, error) {
+	out, err := c.CreateObject(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.WaitReady(*out.ID); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Safe twin: the helper deletes the object when the wait fails.
+type viaCleaningHelper struct{ base }
+
+func (r viaCleaningHelper) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := createOrClean(r.c, plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	plan.ID = types.StringPointerValue(out.ID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func createOrClean(c api.Client, name string) (*api.Object, error) {
+	out, err := c.CreateObject(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.WaitReady(*out.ID); err != nil {
+		_ = c.DeleteObject(*out.ID)
+		return nil, err
+	}
+	return out, nil
+}
+
 // Safe twin: the builder updates something that exists.
 type builtUpdate struct{ base }
 
@@ -572,6 +626,8 @@ var (
 	_ resource.Resource = convertsSilently{}
 	_ resource.Resource = payload{}
 	_ resource.Resource = expanded{}
+	_ resource.Resource = viaHelper{}
+	_ resource.Resource = viaCleaningHelper{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}
 )

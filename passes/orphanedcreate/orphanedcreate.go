@@ -182,8 +182,9 @@ func creates(saves []idSave) []create {
 		what := ""
 		var slot *ssa.Alloc
 		if call == nil {
-			call, what = retriedCreate(s.id, fn)
-			slot = heapSlot(s.id, 6)
+			if call, what = retriedCreate(s.id, fn); call != nil {
+				slot = heapSlot(s.id, 6) // only a retried create's answer is read from a variable
+			}
 		}
 		if call == nil {
 			call = namedCreate(s)

@@ -487,6 +487,28 @@ func createOrClean(c api.Client, name string) (*api.Object, error) {
 	return out, nil
 }
 
+// The bug: a follow-up call the plan asks for fails after the create; the
+// test of the plan is no test of the create's answer.
+type tagsWhenAsked struct{ base }
+
+func (r tagsWhenAsked) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if plan.Status.ValueString() == "tagged" {
+		if err := r.c.Tag(*out.ID, nil); err != nil {
+			resp.Diagnostics.AddError("tagging", err.Error()) // want `APPLY-3: Create of tagsWhenAsked adds an error after CreateObject`
+			return
+		}
+	}
+	plan.parse(out)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
 // Safe twin: the builder updates something that exists.
 type builtUpdate struct{ base }
 
@@ -627,6 +649,7 @@ var (
 	_ resource.Resource = payload{}
 	_ resource.Resource = expanded{}
 	_ resource.Resource = viaHelper{}
+	_ resource.Resource = tagsWhenAsked{}
 	_ resource.Resource = viaCleaningHelper{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}

@@ -128,7 +128,9 @@ var upsertName = regexp.MustCompile(`(?i)update|upsert|replace`)
 
 // checkName: a call that looks at or waits for a create rather than
 // making one (preflightCreate, validateCreate, waitForCreate, GetCreateStatus).
-var checkName = regexp.MustCompile(`(?i)^(preflight|validate|check|verify|can|should|is|has|get|list|describe|read|find|lookup|wait|poll)`)
+// So is one that explains a failed create (interpretCreateBadRequest,
+// handleCreateError).
+var checkName = regexp.MustCompile(`(?i)(^(preflight|validate|check|verify|can|should|is|has|get|list|describe|read|find|lookup|wait|poll|interpret|handle|format|wrap|log))|((error|err|badrequest|conflict)$)`)
 
 // requestName: a call that builds or converts a request (toCreatePayload,
 // buildCreateInput, expandCreateOptions): it makes nothing remote.

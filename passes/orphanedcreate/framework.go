@@ -326,12 +326,16 @@ func silentAppend(c *ssa.CallCommon) bool {
 	return ok && silent(call.Call.StaticCallee(), 3)
 }
 
-// silent: fn, a function of the provider, never adds an error to
-// diagnostics: nothing in it adds to, appends to or is handed diagnostics,
-// but helpers that are silent themselves (`var diags diag.Diagnostics;
-// m.ID = ...; return diags`).
+// silent: fn never adds an error of the API's to diagnostics: a function
+// of the plugin libraries (its diagnostics are conversion slips, left alone
+// as the SDK form leaves d.Set's errors), or one of the provider in which
+// nothing adds errors or is handed diagnostics but silent helpers
+// (`var diags diag.Diagnostics; m.ID = ...; return diags`).
 func silent(fn *ssa.Function, depth int) bool {
-	if fn == nil || depth == 0 || len(fn.Blocks) == 0 || tfapi.IsPluginLib(tfssa.PkgPath(fn)) {
+	if fn != nil && tfapi.IsPluginLib(tfssa.PkgPath(fn)) {
+		return true // a conversion's diagnostics (types.ListValueFrom): a slip like d.Set's error, not the API failing
+	}
+	if fn == nil || depth == 0 || len(fn.Blocks) == 0 {
 		return false
 	}
 	quiet := true
@@ -342,7 +346,7 @@ func silent(fn *ssa.Function, depth int) bool {
 		}
 		cc := c.Common()
 		if callee := cc.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && tfapi.IsDiagnostics(callee.Signature.Recv().Type()) {
-			quiet = callee.Name() == "AddWarning" || callee.Name() == "HasError" || callee.Name() == "AddAttributeWarning"
+			quiet = callee.Name() == "AddWarning" || callee.Name() == "HasError" || callee.Name() == "AddAttributeWarning" || silentAppend(cc)
 			return
 		}
 		if (producesDiags(cc) || buildsError(cc)) && !silent(cc.StaticCallee(), depth-1) {

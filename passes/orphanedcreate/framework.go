@@ -318,12 +318,34 @@ func silentAppend(c *ssa.CallCommon) bool {
 	if fn == nil || fn.Name() != "Append" || fn.Signature.Recv() == nil || !tfapi.IsDiagnostics(fn.Signature.Recv().Type()) || len(c.Args) != 2 {
 		return false
 	}
-	v := tfssa.StripConversions(c.Args[1]) // diag.Diagnostics as ...diag.Diagnostic
+	return silentValue(c.Args[1], 2)
+}
+
+// silentValue: diagnostics v come from silent calls only (directly, or
+// every value stored into the variable v is loaded from), or are nil.
+func silentValue(v ssa.Value, depth int) bool {
+	v = tfssa.StripConversions(v) // diag.Diagnostics as ...diag.Diagnostic
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
-	call, ok := v.(*ssa.Call)
-	return ok && silent(call.Call.StaticCallee(), 3)
+	switch x := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.Call:
+		return silent(x.Call.StaticCallee(), 3)
+	case *ssa.UnOp:
+		a, ok := x.X.(*ssa.Alloc)
+		if !ok || depth == 0 || a.Referrers() == nil {
+			return false
+		}
+		for _, r := range *a.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a && !silentValue(st.Val, depth-1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // silent: fn never adds an error of the API's to diagnostics: a function

@@ -188,6 +188,9 @@ type pathItem struct {
 func branches(it pathItem, ifi *ssa.If) []pathItem {
 	var out []pathItem
 	failed := tfssa.FailedSucc(ifi)
+	if tested, fail := tfssa.ErrCheck(ifi); tested != nil && neverFails(tested.Call.StaticCallee(), 3) {
+		return []pathItem{{it.b.Succs[1-fail], it.at, it.explicit, it.touched}} // its error is always nil
+	}
 	for i, s := range it.b.Succs {
 		next := pathItem{s, it.at, it.explicit, it.touched}
 		if i == failed && !next.at.IsValid() {
@@ -446,4 +449,39 @@ func failsAfterCreate(g *ssa.Function) (*create, *ssa.Return) {
 		}
 	}
 	return nil, nil
+}
+
+// neverFails: fn, a function of the provider, returns a nil error on every
+// path (directly, or the error of a call that never fails): a test of its
+// error cannot fail.
+func neverFails(fn *ssa.Function, depth int) bool {
+	if fn == nil || depth == 0 || len(fn.Blocks) == 0 || tfapi.IsPluginLib(tfssa.PkgPath(fn)) {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		v := ret.Results[len(ret.Results)-1]
+		if !tfapi.IsError(v.Type()) {
+			return false
+		}
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		switch x := v.(type) {
+		case *ssa.Const:
+			if !x.IsNil() {
+				return false
+			}
+		case *ssa.Call:
+			if !neverFails(x.Call.StaticCallee(), depth-1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -261,6 +261,29 @@ func (r convertsSilently) Create(ctx context.Context, req resource.CreateRequest
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
+// Safe twin: the fill's error is nil on every path, so its test cannot fail.
+type fillsNever struct{ base }
+
+func (r fillsNever) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan model
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	out, err := r.c.CreateObject(plan.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddError("creating", err.Error())
+		return
+	}
+	if err := plan.fill(out); err != nil {
+		resp.Diagnostics.AddError("filling", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (m *model) fill(o *api.Object) error {
+	m.parse(o)
+	return nil
+}
+
 // The bug: the ID is the configured name (handed to the create); the
 // follow-up call fails before the save.
 type named struct{ base }
@@ -650,6 +673,7 @@ var (
 	_ resource.Resource = expanded{}
 	_ resource.Resource = viaHelper{}
 	_ resource.Resource = tagsWhenAsked{}
+	_ resource.Resource = fillsNever{}
 	_ resource.Resource = viaCleaningHelper{}
 	_ resource.Resource = parent{}
 	_ resource.Resource = hands{}

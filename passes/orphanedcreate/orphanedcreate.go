@@ -18,6 +18,14 @@ import (
 // succeeded and before the ID is saved.
 var Analyzer = lint.NewAnalyzer(Doc, run, tfssa.Requires...)
 
+// frameworkForm turns on the framework form (error diagnostics before the
+// first resp.State.Set).
+var frameworkForm = true
+
+func init() {
+	Analyzer.Flags.BoolVar(&frameworkForm, "framework", frameworkForm, "also report framework Creates that add an error after the create and before the first resp.State.Set")
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	model, funcs, ok := tfssa.Prepare(pass, tfssa.Framework|tfssa.SDK)
 	if !ok {
@@ -29,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case t.SDK && ownsObject(t, byName[t.SDKRes.Funcs["Delete"].Key()]):
 			check(rep, t)
-		case !t.SDK && ownsObject(t, funcs[facts.Method(pass.Pkg, t.Name, "Delete")]):
+		case !t.SDK && frameworkForm && ownsObject(t, funcs[facts.Method(pass.Pkg, t.Name, "Delete")]):
 			checkFramework(rep, t)
 		}
 	}

@@ -19,7 +19,7 @@ func sourceCall(v ssa.Value, fn *ssa.Function) *ssa.Call {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && !buildsRequest(tfssa.CalleeName(c)) && dependsOn(v, c, 3) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && !buildsRequest(tfssa.CalleeName(c)) && !feedsCreate(c) && dependsOn(v, c, 3) {
 				return c
 			}
 		}
@@ -134,7 +134,7 @@ var checkName = regexp.MustCompile(`(?i)(^(preflight|validate|check|verify|can|s
 
 // requestName: a call that builds or converts a request (toCreatePayload,
 // buildCreateInput, expandCreateOptions): it makes nothing remote.
-var requestName = regexp.MustCompile(`(^([Tt]o|[Bb]uild|[Ee]xpand|[Pp]repare|[Cc]onvert|[Pp]arse|[Nn]ew)[A-Z_])|(?i:(payload|body|params|input|options|opts)$)`)
+var requestName = regexp.MustCompile(`(^([Tt]o|[Bb]uild|[Gg]enerate|[Ee]xpand|[Pp]repare|[Cc]onvert|[Pp]arse|[Nn]ew)[A-Z_])|(?i:(payload|body|params|input|options|opts|forcreate)$)`)
 
 func buildsRequest(name string) bool { return requestName.MatchString(name) }
 
@@ -183,7 +183,7 @@ func namedCreate(s idSave) *ssa.Call {
 		}
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(opName(c)) && sharesKey(s.id, c) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(opName(c)) && !feedsCreate(c) && sharesKey(s.id, c) {
 				return c
 			}
 		}
@@ -261,6 +261,25 @@ func dependsOn(v ssa.Value, call *ssa.Call, depth int) bool {
 	for _, a := range c.Call.Args {
 		for _, x := range append([]ssa.Value{a}, tfssa.Varargs(a)...) {
 			if dependsOn(x, call, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// feedsCreate: c's answer is handed to another call named as a create: c
+// builds that create's input (makeClusterForCreate), it makes nothing.
+func feedsCreate(c *ssa.Call) bool {
+	uses := []ssa.Value{c}
+	for _, r := range *c.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok {
+			uses = append(uses, ex)
+		}
+	}
+	for _, u := range uses {
+		for _, r := range *u.Referrers() {
+			if other, ok := r.(*ssa.Call); ok && other != c && tfssa.Failable(other) && makesNew(opName(other)) {
 				return true
 			}
 		}

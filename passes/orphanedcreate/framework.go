@@ -156,7 +156,7 @@ func unsavedFailure(cr create, resp ssa.Value) (token.Pos, *ssa.Return) {
 		}
 		switch last := it.b.Instrs[len(it.b.Instrs)-1].(type) {
 		case *ssa.Return:
-			if !it.at.IsValid() || onAnswer(last, cr) || (ret != nil && !it.explicit) {
+			if !it.at.IsValid() || (!failureOfOther(last, cr) && onAnswer(last, cr)) || (ret != nil && !it.explicit) {
 				continue
 			}
 			if at, ret = it.at, last; it.explicit {
@@ -484,4 +484,20 @@ func neverFails(fn *ssa.Function, depth int) bool {
 		}
 	}
 	return true
+}
+
+// failureOfOther: the nearest test above ret is the error test of another
+// call (a wait handed the answer's ID): ret reports that call's failure,
+// not a test of the create's answer.
+func failureOfOther(ret *ssa.Return, cr create) bool {
+	for b := ret.Block(); b.Idom() != nil; b = b.Idom() {
+		p := b.Idom()
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		tested, _ := tfssa.ErrCheck(ifi)
+		return tested != nil && tested != cr.call
+	}
+	return false
 }

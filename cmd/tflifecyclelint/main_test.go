@@ -242,7 +242,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"computedneverset", nil, 2},
 		{"diffsuppress", nil, 7},
 		{"bothforms", nil, 10},
-		{"orphanedcreate", nil, 16},
+		{"orphanedcreate", nil, 5},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

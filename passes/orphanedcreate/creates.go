@@ -13,12 +13,13 @@ import (
 // without d.SetId orphans it.
 
 // sourceCall: the failable call of fn (outside its closures) that v is
-// computed from, earliest in the function, nil if none.
+// computed from, earliest in the function, nil if none; a call building
+// the create's request (toCreatePayload) asks nothing and is passed over.
 func sourceCall(v ssa.Value, fn *ssa.Function) *ssa.Call {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && dependsOn(v, c, 3) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && !buildsRequest(tfssa.CalleeName(c)) && !feedsCreate(c) && dependsOn(v, c, 3) {
 				return c
 			}
 		}
@@ -92,8 +93,8 @@ func fillsFromRemote(fv *ssa.FreeVar) string {
 			continue
 		}
 		if ex, ok := st.Val.(*ssa.Extract); ok {
-			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) && makesNew(tfssa.CalleeName(c)) {
-				return tfssa.CalleeName(c)
+			if c, ok := ex.Tuple.(*ssa.Call); ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fv.Parent().Pkg) && makesNew(opName(c)) {
+				return opName(c)
 			}
 		}
 	}
@@ -125,22 +126,64 @@ var createName = regexp.MustCompile(`(?i)(^(add|insert|post|register|provision|l
 // apply takes the object over instead of failing.
 var upsertName = regexp.MustCompile(`(?i)update|upsert|replace`)
 
+// checkName: a call that looks at or waits for a create rather than
+// making one (preflightCreate, validateCreate, waitForCreate, GetCreateStatus).
+// So is one that explains a failed create (interpretCreateBadRequest,
+// handleCreateError).
+var checkName = regexp.MustCompile(`(?i)(^(preflight|validate|check|verify|can|should|is|has|get|list|describe|read|find|lookup|wait|poll|interpret|handle|format|wrap|log))|((error|err|badrequest|conflict)$)`)
+
+// requestName: a call that builds or converts a request (toCreatePayload,
+// buildCreateInput, expandCreateOptions): it makes nothing remote.
+var requestName = regexp.MustCompile(`(^([Tt]o|[Bb]uild|[Gg]enerate|[Ee]xpand|[Pp]repare|[Cc]onvert|[Pp]arse|[Nn]ew)[A-Z_])|(?i:(payload|body|params|input|options|opts|forcreate)$)`)
+
+func buildsRequest(name string) bool { return requestName.MatchString(name) }
+
 // makesNew: the name says the call makes something new.
-func makesNew(name string) bool { return createName.MatchString(name) && !upsertName.MatchString(name) }
+func makesNew(name string) bool {
+	return createName.MatchString(name) && !upsertName.MatchString(name) && !checkName.MatchString(name) && !buildsRequest(name)
+}
+
+// opName names the operation a call performs: its callee, or for the
+// terminal call of a request builder (client.CreateThing(ctx,
+// id).Payload(p).Execute(), generated API clients) the method the chain
+// starts from.
+func opName(call *ssa.Call) string {
+	name := tfssa.CalleeName(call)
+	if !terminalName.MatchString(name) {
+		return name
+	}
+	c := call.Common()
+	for depth := 0; depth < 6; depth++ {
+		recv := c.Value
+		if !c.IsInvoke() {
+			if c.Signature().Recv() == nil || len(c.Args) == 0 {
+				break
+			}
+			recv = c.Args[0]
+		}
+		inner, ok := tfssa.StripInterface(recv).(*ssa.Call)
+		if !ok {
+			break
+		}
+		name, c = tfssa.CalleeName(inner), inner.Common()
+	}
+	return name
+}
+
+var terminalName = regexp.MustCompile(`^(Execute|Do|Send)$`)
 
 // namedCreate: for an ID the provider builds itself (a name from the
 // configuration), the call into the API named as a create that runs before
-// set on every path and is handed a value the ID is built from.
-func namedCreate(set ssa.Instruction) *ssa.Call {
-	id := set.(ssa.CallInstruction).Common().Args[1]
-	fn := set.Parent()
+// the save on every path and is handed a value the ID is built from.
+func namedCreate(s idSave) *ssa.Call {
+	fn := s.at.Parent()
 	for _, b := range fn.Blocks {
-		if !b.Dominates(set.Block()) {
+		if !b.Dominates(s.at.Block()) {
 			continue
 		}
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
-			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(tfssa.CalleeName(c)) && sharesKey(id, c) {
+			if ok && tfssa.Failable(c) && tfssa.AsksRemote(c.Common(), fn.Pkg) && makesNew(opName(c)) && !feedsCreate(c) && sharesKey(s.id, c) {
 				return c
 			}
 		}
@@ -187,6 +230,8 @@ func collectRoots(v ssa.Value, out map[ssa.Value]bool, depth int) {
 				collectRoots(e, out, depth-1)
 			}
 		}
+	case *ssa.Extract:
+		collectRoots(x.Tuple, out, depth) // req, diags := expand(ctx, plan)
 	case *ssa.MakeInterface:
 		collectRoots(x.X, out, depth)
 	case *ssa.ChangeType:
@@ -216,6 +261,25 @@ func dependsOn(v ssa.Value, call *ssa.Call, depth int) bool {
 	for _, a := range c.Call.Args {
 		for _, x := range append([]ssa.Value{a}, tfssa.Varargs(a)...) {
 			if dependsOn(x, call, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// feedsCreate: c's answer is handed to another call named as a create: c
+// builds that create's input (makeClusterForCreate), it makes nothing.
+func feedsCreate(c *ssa.Call) bool {
+	uses := []ssa.Value{c}
+	for _, r := range *c.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok {
+			uses = append(uses, ex)
+		}
+	}
+	for _, u := range uses {
+		for _, r := range *u.Referrers() {
+			if other, ok := r.(*ssa.Call); ok && other != c && tfssa.Failable(other) && makesNew(opName(other)) {
 				return true
 			}
 		}

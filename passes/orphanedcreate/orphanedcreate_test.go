@@ -10,5 +10,8 @@ import (
 )
 
 func Test(t *testing.T) {
+	if err := orphanedcreate.Analyzer.Flags.Set("framework", "true"); err != nil {
+		t.Fatal(err)
+	}
 	analysistest.Run(t, testutil.Fixtures(), orphanedcreate.Analyzer, "./orphanedcreate/...")
 }

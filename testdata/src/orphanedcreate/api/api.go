@@ -25,3 +25,15 @@ func (i Identifier) String() string            { return i.DB + "." + i.Name }
 
 // UpdateSettings changes something that exists already and answers it.
 func (Client) UpdateSettings(name string) (*Object, error) { return &Object{}, nil }
+
+// A request builder as generated API clients have it: the operation is
+// named by the method the chain starts from, the call by Execute.
+type Request struct{}
+
+func (Client) CreateThing(name string) Request { return Request{} }
+func (Client) UpdateThing(name string) Request { return Request{} }
+func (r Request) Payload(p string) Request     { return r }
+func (r Request) Execute() (*Object, error)    { return &Object{}, nil }
+
+// PreflightCreate checks that a create can go ahead; it makes nothing.
+func (Client) PreflightCreate(id Identifier) error { return nil }

@@ -565,34 +565,21 @@ func (e *env) litField(lit *ast.CompositeLit, name string) (x ast.Expr, set, ok 
 // otherwise only handed on whole (f(x), T{F: x}, return x), or addressed at
 // at: its value is then its initialiser. nil for any other use.
 func (e *env) copiedLocal(body *ast.BlockStmt, id *ast.Ident, at *ast.UnaryExpr) ast.Expr {
-	obj, isVar := e.pass.TypesInfo.Uses[id].(*types.Var)
-	if !isVar || body == nil || isPkgLevel(obj) {
-		return nil
-	}
-	if _, isStruct := obj.Type().Underlying().(*types.Struct); !isStruct {
-		return nil
-	}
 	var init ast.Expr
 	ok := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		ident, isIdent := n.(*ast.Ident)
-		switch {
-		case !isIdent:
-		case e.pass.TypesInfo.Defs[ident] == obj:
+	obj := e.localRefs(body, id, func(stack []ast.Node, def bool) bool {
+		if def {
 			ok = ok && init == nil
 			init = defInit(stack)
-		case e.pass.TypesInfo.Uses[ident] == obj:
+		} else {
 			ok = ok && wholeUse(stack, at)
 		}
 		return ok
 	})
-	if !ok {
+	if obj == nil || !ok {
+		return nil
+	}
+	if _, isStruct := obj.Type().Underlying().(*types.Struct); !isStruct {
 		return nil
 	}
 	return init

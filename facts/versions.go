@@ -261,31 +261,18 @@ func (e *env) bindSDKSchema(r *SDKResource, call *ast.CallExpr, body *ast.BlockS
 // onlyUseLocal: the initialiser of a local defined once whose only use is
 // id (handed to a resource builder as its schema); nil otherwise.
 func (e *env) onlyUseLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
-	obj, isVar := e.pass.TypesInfo.Uses[id].(*types.Var)
-	if !isVar || body == nil || isPkgLevel(obj) {
-		return nil
-	}
 	var init ast.Expr
 	defs, uses := 0, 0
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		if ident, ok := n.(*ast.Ident); ok {
-			switch {
-			case e.pass.TypesInfo.Defs[ident] == obj:
-				defs++
-				init = defInit(stack)
-			case e.pass.TypesInfo.Uses[ident] == obj:
-				uses++
-			}
+	obj := e.localRefs(body, id, func(stack []ast.Node, def bool) bool {
+		if def {
+			defs++
+			init = defInit(stack)
+		} else {
+			uses++
 		}
 		return true
 	})
-	if defs != 1 || uses != 1 {
+	if obj == nil || defs != 1 || uses != 1 {
 		return nil
 	}
 	return init
@@ -296,12 +283,37 @@ func (e *env) onlyUseLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 // otherwise only read or handed on whole: it is that value, which the
 // model takes from its declaration however it is handed around. nil otherwise.
 func (e *env) aliasLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
+	var init ast.Expr
+	defs, ok := 0, true
+	obj := e.localRefs(body, id, func(stack []ast.Node, def bool) bool {
+		if def {
+			defs++
+			init = defInit(stack)
+			return true
+		}
+		switch useKind(stack) {
+		case useMutation:
+			ok = false
+		case useEscape:
+			ok = ok && wholeArg(stack)
+		}
+		return ok
+	})
+	if obj == nil || !ok || defs != 1 || init == nil || !e.pkgLevelValue(init) {
+		return nil
+	}
+	return init
+}
+
+// localRefs walks body for the definitions and uses of the local variable
+// id names, handing visit the path of nodes down to each (visit returns
+// false to stop). It returns the variable, or nil when id names no local.
+func (e *env) localRefs(body *ast.BlockStmt, id *ast.Ident, visit func(stack []ast.Node, def bool) bool) *types.Var {
 	obj, isVar := e.pass.TypesInfo.Uses[id].(*types.Var)
 	if !isVar || body == nil || isPkgLevel(obj) {
 		return nil
 	}
-	var init ast.Expr
-	defs, ok := 0, true
+	going := true
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
@@ -311,24 +323,15 @@ func (e *env) aliasLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 		stack = append(stack, n)
 		ident, isIdent := n.(*ast.Ident)
 		switch {
-		case !isIdent:
+		case !going || !isIdent:
 		case e.pass.TypesInfo.Defs[ident] == obj:
-			defs++
-			init = defInit(stack)
+			going = visit(stack, true)
 		case e.pass.TypesInfo.Uses[ident] == obj:
-			switch useKind(stack) {
-			case useMutation:
-				ok = false
-			case useEscape:
-				ok = ok && wholeArg(stack)
-			}
+			going = visit(stack, false)
 		}
-		return ok
+		return going
 	})
-	if !ok || defs != 1 || init == nil || !e.pkgLevelValue(init) {
-		return nil
-	}
-	return init
+	return obj
 }
 
 // wholeArg: the identifier at the top of stack is a call's argument itself.

@@ -71,13 +71,8 @@ func (e *env) adder(fn *types.Func, decl *ast.FuncDecl) *ValueFact {
 // a read of an entry (m[k], v, ok := m[k]), len(m) or a range over its keys.
 func (e *env) onlyAdds(body *ast.BlockStmt, param *types.Var, adds map[ast.Expr]bool) bool {
 	ok := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectStack(body, func(stack []ast.Node) bool {
+		n := stack[len(stack)-1]
 		if id, isId := n.(*ast.Ident); isId && e.pass.TypesInfo.Uses[id] == param && len(stack) >= 3 {
 			ok = ok && e.readOrAdd(stack, adds)
 		}

@@ -99,13 +99,8 @@ func (e *env) schemaFieldOf(fn *types.Func) *SchemaFieldFact {
 	}
 	f := &SchemaFieldFact{}
 	ok := true
-	var stack []ast.Node
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectStack(decl.Body, func(stack []ast.Node) bool {
+		n := stack[len(stack)-1]
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			ok = false

@@ -46,13 +46,8 @@ func (e *env) decorator(fn *types.Func, decl *ast.FuncDecl) (k int, changes []st
 	}
 	_, isPtr := param.Type().Underlying().(*types.Pointer)
 	ok = true
-	var stack []ast.Node
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectStack(decl.Body, func(stack []ast.Node) bool {
+		n := stack[len(stack)-1]
 		if id, isId := n.(*ast.Ident); isId && e.pass.TypesInfo.Uses[id] == param {
 			field, fine := e.paramUse(stack, isPtr)
 			ok = ok && fine

@@ -143,6 +143,33 @@ const (
 	condFalse
 )
 
+func (c cond) not() cond {
+	switch c {
+	case condTrue:
+		return condFalse
+	case condFalse:
+		return condTrue
+	}
+	return condUnknown
+}
+
+// joinCond combines two operands of && or ||: a deciding operand on either
+// side decides (the tests have no effects we follow), two known ones give
+// the right-hand one.
+func joinCond(op token.Token, x, y cond) cond {
+	short := condFalse
+	if op == token.LOR {
+		short = condTrue
+	}
+	switch {
+	case x == short || y == short:
+		return short
+	case x != condUnknown && y != condUnknown:
+		return y
+	}
+	return condUnknown
+}
+
 func boolCond(b bool) cond {
 	if b {
 		return condTrue
@@ -156,27 +183,12 @@ func (s *summarizer) emptyCond(e ast.Expr, v *types.Var) cond {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			switch s.emptyCond(e.X, v) {
-			case condTrue:
-				return condFalse
-			case condFalse:
-				return condTrue
-			}
+			return s.emptyCond(e.X, v).not()
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND, token.LOR:
-			x, y := s.emptyCond(e.X, v), s.emptyCond(e.Y, v)
-			short := condFalse
-			if e.Op == token.LOR {
-				short = condTrue
-			}
-			switch {
-			case x == short || y == short:
-				return short // either way: the tests have no effects we follow
-			case x != condUnknown && y != condUnknown:
-				return y
-			}
+			return joinCond(e.Op, s.emptyCond(e.X, v), s.emptyCond(e.Y, v))
 		case token.EQL, token.NEQ:
 			if r, ok := s.compareEmpty(e.X, e.Y, v); ok {
 				return boolCond(r == (e.Op == token.EQL))

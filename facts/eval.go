@@ -264,14 +264,9 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 		return lv, false
 	}
 	ok = true
-	var stack []ast.Node
 	var guards []*Guard
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectStack(body, func(stack []ast.Node) bool {
+		n := stack[len(stack)-1]
 		ident, isIdent := n.(*ast.Ident)
 		if !isIdent {
 			return true

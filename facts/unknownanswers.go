@@ -102,28 +102,13 @@ func (s *summarizer) unknownCond(e ast.Expr, v *types.Var) cond {
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			switch s.unknownCond(e.X, v) {
-			case condTrue:
-				return condFalse
-			case condFalse:
-				return condTrue
-			}
+			return s.unknownCond(e.X, v).not()
 		}
 	case *ast.BinaryExpr:
 		if e.Op != token.LAND && e.Op != token.LOR {
 			return condUnknown
 		}
-		x, y := s.unknownCond(e.X, v), s.unknownCond(e.Y, v)
-		short := condFalse
-		if e.Op == token.LOR {
-			short = condTrue
-		}
-		switch {
-		case x == short || y == short:
-			return short
-		case x != condUnknown && y != condUnknown:
-			return y
-		}
+		return joinCond(e.Op, s.unknownCond(e.X, v), s.unknownCond(e.Y, v))
 	case *ast.CallExpr:
 		sel, ok := e.Fun.(*ast.SelectorExpr)
 		if !ok || len(e.Args) != 0 || !s.isVar(sel.X, v) {

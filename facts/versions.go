@@ -305,6 +305,24 @@ func (e *env) aliasLocal(body *ast.BlockStmt, id *ast.Ident) ast.Expr {
 	return init
 }
 
+// inspectStack is ast.Inspect handing f the path from root down to each
+// node (the node last); f returning false skips the node's children.
+func inspectStack(root ast.Node, f func(stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		if !f(stack) {
+			stack = stack[:len(stack)-1] // Inspect will not call f(nil) for it
+			return false
+		}
+		return true
+	})
+}
+
 // localRefs walks body for the definitions and uses of the local variable
 // id names, handing visit the path of nodes down to each (visit returns
 // false to stop). It returns the variable, or nil when id names no local.
@@ -314,14 +332,8 @@ func (e *env) localRefs(body *ast.BlockStmt, id *ast.Ident, visit func(stack []a
 		return nil
 	}
 	going := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		ident, isIdent := n.(*ast.Ident)
+	inspectStack(body, func(stack []ast.Node) bool {
+		ident, isIdent := stack[len(stack)-1].(*ast.Ident)
 		switch {
 		case !going || !isIdent:
 		case e.pass.TypesInfo.Defs[ident] == obj:

@@ -3,7 +3,8 @@
 // The checks themselves are listed once, in registry.go, generated from the
 // packages under passes/ (go run ./scripts/newcheck -registry); everything
 // else — help, SARIF rules, docs, the README table, the golangci example —
-// is computed from that list.
+// is computed from that list. Each check's Doc names the contract rules it
+// enforces (APPLY-1, SCHEMA-3, ...), and every finding carries one.
 package passes
 
 import (

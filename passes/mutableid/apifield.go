@@ -1,3 +1,7 @@
+// An ID taken from the API answer's name field, which Read saves as the
+// name attribute: that attribute is the ID, and changing it in place breaks
+// the object's identity (SCHEMA-3).
+
 package mutableid
 
 import (

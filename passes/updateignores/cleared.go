@@ -1,3 +1,7 @@
+// Attributes a shared request builder stores and Update clears before
+// sending: Update never sends them, so they must force a new resource
+// (SCHEMA-3).
+
 package updateignores
 
 import (

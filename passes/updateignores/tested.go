@@ -1,3 +1,7 @@
+// Attributes Update only tests (compares with a constant, asks whether they
+// are set) to decide what else to read: their new value never reaches the
+// API, so they must force a new resource (SCHEMA-3).
+
 package updateignores
 
 import (

@@ -1,6 +1,7 @@
 package nullforempty
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strings"
@@ -37,6 +38,10 @@ func (c *checker) nilConverted(call *ssa.Call, b *ssa.BasicBlock) nullOrigin {
 	if o.ok {
 		fn := call.Call.StaticCallee()
 		o.null, o.ctor = call.Pos(), fn.Object().Pkg().Name()+"."+fn.Name()+" of a nil slice"
+		if o.helper != "" {
+			o.ctor = fmt.Sprintf("%s.%s of the nil slice %s(...) returns", fn.Object().Pkg().Name(), fn.Name(), o.helper)
+			o.helper = ""
+		}
 	}
 	return o
 }

@@ -85,7 +85,7 @@ func (r *teamResource) Create(ctx context.Context, req resource.CreateRequest, r
 	if err != nil {
 		return
 	}
-	plan.Roles, _ = types.SetValueFrom(ctx, types.StringType, keys) // want `APPLY-2: teamResource.Create saves "roles" \(Required\) as roleKeys\(...\) when the API's answer is empty`
+	plan.Roles, _ = types.SetValueFrom(ctx, types.StringType, keys) // want `APPLY-2: teamResource.Create saves "roles" \(Required\) as types.SetValueFrom of the nil slice roleKeys\(...\) returns when the API's answer is empty`
 	// The bug in the same function: a nil slice only appended to.
 	var members []string
 	for _, o := range out.Owners {

@@ -52,7 +52,7 @@ func (c *checker) nilConverted(call *ssa.Call, b *ssa.BasicBlock) nullOrigin {
 func (c *checker) nilWhenEmpty(v ssa.Value, b *ssa.BasicBlock) nullOrigin {
 	web := map[ssa.Value]bool{v: true}
 	pos, helper, ok := c.nilWeb(v, web, 0)
-	if !ok || testedBefore(b, web) || consultedDirectly(b) {
+	if !ok || testedBefore(b, web) || consultedDirectly(b) || sourceTested(b, web) {
 		return nullOrigin{}
 	}
 	return nullOrigin{ok: true, test: pos, null: pos, helper: helper, nilSlice: true}
@@ -264,4 +264,98 @@ func asksDirectly(v ssa.Value, n int) bool {
 		}
 	}
 	return false
+}
+
+// sourceTested: b lies on the non-empty side of a len test of the
+// collection the slice's appends range over (if len(out.Chains) > 0 {
+// for _, c := range out.Chains { keys = append(keys, ...) } }): the answer
+// is not empty there, and the slice is nil only if every element is
+// skipped, which the code does not tell.
+func sourceTested(b *ssa.BasicBlock, web map[ssa.Value]bool) bool {
+	var appends []*ssa.Call
+	for w := range web {
+		if phi, ok := w.(*ssa.Phi); ok {
+			for _, e := range phi.Edges {
+				if call, ok := e.(*ssa.Call); ok {
+					appends = append(appends, call)
+				}
+			}
+		}
+	}
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		other := otherSucc(p, d)
+		if other == nil {
+			continue
+		}
+		if _, isLen, ok := emptySide(p, other); !ok || !isLen {
+			continue
+		}
+		if test := lenCall(p); test != nil && rangesOver(appends, test) {
+			return true
+		}
+	}
+	return false
+}
+
+// rangesOver: an append lies in the body of a loop bounded by the length
+// of test's argument (for _, c := range out.Chains: i < len(out.Chains)).
+func rangesOver(appends []*ssa.Call, test *ssa.Call) bool {
+	x := test.Call.Args[0]
+	for _, a := range appends {
+		for d := a.Block(); d != nil; d = d.Idom() {
+			ifi, ok := lastIf(d)
+			if !ok || len(d.Succs) != 2 || !d.Succs[0].Dominates(a.Block()) {
+				continue
+			}
+			bin, ok := ifi.Cond.(*ssa.BinOp)
+			if !ok || bin.Op != token.LSS {
+				continue
+			}
+			if call, ok := bin.Y.(*ssa.Call); ok && call != test {
+				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" && sameLoad(call.Call.Args[0], x) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// lenCall: the len call p's if tests.
+func lenCall(p *ssa.BasicBlock) *ssa.Call {
+	ifi, ok := lastIf(p)
+	if !ok {
+		return nil
+	}
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return nil
+	}
+	for _, x := range []ssa.Value{bin.X, bin.Y} {
+		if call, ok := x.(*ssa.Call); ok {
+			if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" {
+				return call
+			}
+		}
+	}
+	return nil
+}
+
+// sameLoad: a and b are one value, or loads of one field of one value.
+func sameLoad(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	ua, ok1 := a.(*ssa.UnOp)
+	ub, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || ua.Op != token.MUL || ub.Op != token.MUL {
+		return false
+	}
+	fa, ok1 := ua.X.(*ssa.FieldAddr)
+	fb, ok2 := ub.X.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.Field == fb.Field && (fa.X == fb.X || sameLoad(fa.X, fb.X))
 }

@@ -113,6 +113,16 @@ func (r *teamResource) Create(ctx context.Context, req resource.CreateRequest, r
 	if len(ks) > 0 {
 		plan.Keys, _ = types.SetValueFrom(ctx, types.StringType, ks)
 	}
+	// Safe: the answer is tested non-empty before the loop fills the slice.
+	if len(out.Roles) > 0 {
+		var named []string
+		for _, k := range out.Roles {
+			if k != nil {
+				named = append(named, *k)
+			}
+		}
+		plan.Keys, _ = types.SetValueFrom(ctx, types.StringType, named)
+	}
 	// Safe: Computed, the provider may choose null.
 	var scopes []string
 	for _, o := range out.Owners {

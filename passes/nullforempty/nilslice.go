@@ -203,7 +203,7 @@ func (c *checker) externalNull(call *ssa.Call, callee *ssa.Function, b *ssa.Basi
 		if fn.Pkg() != nil {
 			name = fn.Pkg().Name() + "." + name
 		}
-		return nullOrigin{ok: true, null: fn.Pos(), test: call.Pos(), ctor: "a null collection", helper: name, external: true}
+		return nullOrigin{ok: true, null: c.lineStart(fn.Pos()), test: call.Pos(), ctor: "a null collection", helper: name, external: true}
 	}
 	return nullOrigin{}
 }
@@ -358,4 +358,15 @@ func sameLoad(a, b ssa.Value) bool {
 	fa, ok1 := ua.X.(*ssa.FieldAddr)
 	fb, ok2 := ub.X.(*ssa.FieldAddr)
 	return ok1 && ok2 && fa.Field == fb.Field && (fa.X == fb.X || sameLoad(fa.X, fb.X))
+}
+
+// lineStart: the start of pos's line. An imported function's position is
+// exact when the driver loads its source and line-only from export data
+// (go vet): both drivers then report the same evidence.
+func (c *checker) lineStart(pos token.Pos) token.Pos {
+	f := c.fset.File(pos)
+	if f == nil {
+		return pos
+	}
+	return f.LineStart(f.Line(pos))
 }

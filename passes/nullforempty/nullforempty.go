@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		attrs := attruse.ByModelCollections(r, model, func(a *facts.Attribute) bool {
 			return candidate(a) && !refusesEmpty(pass, a)
 		})
-		c := &checker{model: model, r: r, keep: func(a *facts.Attribute) bool { return candidate(a) && !refusesEmpty(pass, a) }, attrs: attrs, summaries: map[*ssa.Function][]nullOrigin{}, nested: map[string]map[string]*facts.Attribute{}}
+		c := &checker{fset: pass.Fset, model: model, r: r, keep: func(a *facts.Attribute) bool { return candidate(a) && !refusesEmpty(pass, a) }, attrs: attrs, summaries: map[*ssa.Function][]nullOrigin{}, nested: map[string]map[string]*facts.Attribute{}}
 		// Create and Update first: a store they reach is an apply error,
 		// one only Read reaches a change on every plan.
 		for _, method := range []string{"Create", "Update", "Read"} {
@@ -116,6 +116,7 @@ func refusesEmpty(pass *analysis.Pass, a *facts.Attribute) bool {
 }
 
 type checker struct {
+	fset  *token.FileSet
 	model *facts.Model
 	r     *facts.FrameworkResource
 	keep  func(*facts.Attribute) bool

@@ -43,6 +43,10 @@ type FuncSummary struct {
 	// argument 0): a parser of a fixed set of names, such as an enum's
 	// FromString. A configured value that is unknown reads as "".
 	EmptyFails uint16
+	// NullWhenEmpty: bit i is set when the function's first result is a
+	// null framework list, set or map whenever its i-th argument (a Go
+	// slice or map) is empty: a converter that cannot keep a configured [].
+	NullWhenEmpty uint16
 	// UnknownFalse, UnknownTrue: bit i is set when the function answers
 	// false (true) first whenever its i-th argument is an unknown framework
 	// value (`IsDefined(v) { return !v.IsNull() && !v.IsUnknown() }`): a
@@ -99,6 +103,9 @@ func (s *FuncSummary) String() string {
 	}
 	if s.EmptyFails != 0 {
 		parts = append(parts, fmt.Sprintf("emptyfails(%b)", s.EmptyFails))
+	}
+	if s.NullWhenEmpty != 0 {
+		parts = append(parts, fmt.Sprintf("nullwhenempty(%b)", s.NullWhenEmpty))
 	}
 	return "summary(" + strings.Join(parts, ",") + ")"
 }
@@ -171,6 +178,7 @@ func (s *summarizer) summarise(fn *types.Func, fd *ast.FuncDecl) *FuncSummary {
 	}
 	sum.CopiesInto = copiesInto(fn, fd)
 	sum.EmptyFails = s.emptyFails(fn, fd)
+	sum.NullWhenEmpty = s.nullWhenEmpty(fn, fd)
 	sum.UnknownFalse, sum.UnknownTrue = s.unknownAnswers(fn, fd)
 	if sum == (FuncSummary{}) {
 		return nil

@@ -215,7 +215,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stalecomputed", nil, 9},
 		{"blockcount", nil, 2},
 		{"zerofornull", nil, 30},
-		{"nullforempty", nil, 9},
+		{"nullforempty", nil, 13},
 		{"updateignores", nil, 15},
 		{"createignores", nil, 2},
 		{"searchnotfound", nil, 7},

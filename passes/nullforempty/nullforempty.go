@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		attrs := attruse.ByModelCollections(r, model, func(a *facts.Attribute) bool {
 			return candidate(a) && !refusesEmpty(pass, a)
 		})
-		c := &checker{r: r, keep: func(a *facts.Attribute) bool { return candidate(a) && !refusesEmpty(pass, a) }, attrs: attrs, summaries: map[*ssa.Function][]nullOrigin{}, nested: map[string]map[string]*facts.Attribute{}}
+		c := &checker{fset: pass.Fset, model: model, r: r, keep: func(a *facts.Attribute) bool { return candidate(a) && !refusesEmpty(pass, a) }, attrs: attrs, summaries: map[*ssa.Function][]nullOrigin{}, nested: map[string]map[string]*facts.Attribute{}}
 		// Create and Update first: a store they reach is an apply error,
 		// one only Read reaches a change on every plan.
 		for _, method := range []string{"Create", "Update", "Read"} {
@@ -116,6 +116,8 @@ func refusesEmpty(pass *analysis.Pass, a *facts.Attribute) bool {
 }
 
 type checker struct {
+	fset  *token.FileSet
+	model *facts.Model
 	r     *facts.FrameworkResource
 	keep  func(*facts.Attribute) bool
 	attrs map[string]map[string]*facts.Attribute
@@ -135,6 +137,10 @@ type nullOrigin struct {
 	test   token.Pos // the len test
 	ctor   string
 	helper string // the package function answering it, when not made here
+	// nilSlice: the null is a Go slice or map left nil unless the answer
+	// has elements (test is where they are added); external: helper is of
+	// another package, null its declaration and test the call.
+	nilSlice, external bool
 }
 
 type nullStore struct {
@@ -185,7 +191,7 @@ func (c *checker) nullStores(fn *ssa.Function) []nullStore {
 			if !o.ok {
 				o = nullThenFilled(st, ss)
 			}
-			if !o.ok || consulted(st.Block()) {
+			if !o.ok || o.consulted(st.Block()) {
 				continue
 			}
 			_ = key
@@ -324,6 +330,13 @@ func (c *checker) origin(v ssa.Value, b *ssa.BasicBlock, n int) nullOrigin {
 	if n > 4 {
 		return nullOrigin{}
 	}
+	if n == 0 && sliceOrMap(v.Type()) {
+		// A Go slice model field: the framework saves nil as null.
+		if o := c.nilWhenEmpty(v, b); o.ok {
+			o.ctor = "nil"
+			return o
+		}
+	}
 	idx := 0
 	if e, ok := v.(*ssa.Extract); ok {
 		v, idx = e.Tuple, e.Index
@@ -349,7 +362,13 @@ func (c *checker) origin(v ssa.Value, b *ssa.BasicBlock, n int) nullOrigin {
 			}
 			return nullOrigin{ok: true, null: x.Pos(), test: test, ctor: ctor}
 		}
+		if idx == 0 && valueFrom(x) {
+			return c.nilConverted(x, b)
+		}
 		callee := x.Call.StaticCallee()
+		if callee != nil && idx == 0 && !passesFramework(x) && (callee.Blocks == nil || x.Parent() == nil || callee.Pkg != x.Parent().Pkg) {
+			return c.externalNull(x, callee, b)
+		}
 		if callee == nil || callee.Blocks == nil || callee.Pkg == nil || x.Parent() == nil || callee.Pkg != x.Parent().Pkg || passesFramework(x) {
 			return nullOrigin{}
 		}
@@ -818,12 +837,9 @@ func finding(r *facts.FrameworkResource, method string, s nullStore) lint.Findin
 		flag = "Required"
 	}
 	what := s.ctor
-	related := []analysis.RelatedInformation{lint.Related(s.test, "the API's collection is tested for emptiness here; on the empty side the null is chosen without looking at the plan")}
+	related := evidence(s)
 	if s.helper != "" {
 		what = s.helper + "(...)"
-		related = append(related, lint.Related(s.null, "%s answers %s here when the collection it is handed is empty", s.helper, s.ctor))
-	} else if s.null != s.pos {
-		related = append(related, lint.Related(s.null, "%s is made here", s.ctor))
 	}
 	if s.attr.Pos.IsValid() {
 		related = append(related, lint.Related(s.attr.Pos, "%q is declared %s here, with no validator refusing an empty value", s.attr.Name, flag))
@@ -834,4 +850,28 @@ func finding(r *facts.FrameworkResource, method string, s nullStore) lint.Findin
 	}
 	return lint.Finding{Rule: "APPLY-2", Pos: s.pos, Related: related,
 		Message: fmt.Sprintf("%s.%s saves %q (%s) as %s when the API's answer is empty: a configuration that sets it to [] plans an empty collection and gets null back, so Terraform fails with \"Provider produced inconsistent result after apply\"; keep the plan's value when the answer is empty (null only when the plan held null)", r.TypeName, method, s.attr.Name, flag, what)}
+}
+
+// evidence: where the emptiness decides the null, and where the null is made.
+func evidence(s nullStore) []analysis.RelatedInformation {
+	switch {
+	case s.nilSlice:
+		out := []analysis.RelatedInformation{lint.Related(s.test, "the Go slice stays nil unless the API's answer has an element to append here")}
+		if s.null != s.test && s.null != s.pos {
+			out = append(out, lint.Related(s.null, "%s turns a nil slice into a null collection", s.ctor))
+		}
+		return out
+	case s.external:
+		return []analysis.RelatedInformation{
+			lint.Related(s.test, "the API's collection is handed to %s here", s.helper),
+			lint.Related(s.null, "%s answers a null collection whenever the collection it is handed is empty", s.helper),
+		}
+	}
+	related := []analysis.RelatedInformation{lint.Related(s.test, "the API's collection is tested for emptiness here; on the empty side the null is chosen without looking at the plan")}
+	if s.helper != "" {
+		related = append(related, lint.Related(s.null, "%s answers %s here when the collection it is handed is empty", s.helper, s.ctor))
+	} else if s.null != s.pos {
+		related = append(related, lint.Related(s.null, "%s is made here", s.ctor))
+	}
+	return related
 }

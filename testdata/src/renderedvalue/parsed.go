@@ -1,0 +1,59 @@
+package renderedvalue
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+)
+
+// Bug: the validator parses the rendering: "<unknown>" for an unknown
+// value, a quoted string otherwise.
+type jsonValidator struct{}
+
+func (jsonValidator) Description(context.Context) string         { return "JSON" }
+func (jsonValidator) MarkdownDescription(context.Context) string { return "JSON" }
+func (jsonValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	var v map[string]any
+	if err := json.Unmarshal([]byte(req.ConfigValue.String()), &v); err != nil { // want `VALIDATE-1: String\(\) of a framework value .* parsed by json.Unmarshal`
+		resp.Diagnostics.AddAttributeError(req.Path, "not JSON", err.Error())
+	}
+}
+
+// Safe: guarded, and the value itself parsed.
+type jsonValueValidator struct{}
+
+func (jsonValueValidator) Description(context.Context) string         { return "JSON" }
+func (jsonValueValidator) MarkdownDescription(context.Context) string { return "JSON" }
+func (jsonValueValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(req.ConfigValue.ValueString()), &v); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "not JSON", err.Error())
+	}
+}
+
+// Bug: an object's rendering is not JSON.
+func objectToMap(o types.Object) (map[string]any, error) {
+	out := map[string]any{}
+	err := json.Unmarshal([]byte(o.String()), &out) // want `APPLY-2: String\(\) of a framework value .* a collection or object is not JSON.* parsed by json.Unmarshal`
+	return out, err
+}
+
+// Safe: a custom type whose String returns the value.
+type rawString struct{ basetypes.StringValue }
+
+func (r rawString) String() string { return r.ValueString() }
+
+func rawMap(r rawString) (map[string]any, error) {
+	out := map[string]any{}
+	err := json.Unmarshal([]byte(r.String()), &out)
+	return out, err
+}
+
+var _ = objectToMap
+var _ = rawMap

@@ -26,7 +26,7 @@ func (c *checker) findings(fn *ssa.Function) []lint.Finding {
 				continue
 			}
 			s := c.follow(call)
-			if s.kind == noSink || src.kind == other && s.kind != parsed {
+			if !reportable(src, s) {
 				continue
 			}
 			out = append(out, finding(fn, src, s))
@@ -34,6 +34,42 @@ func (c *checker) findings(fn *ssa.Function) []lint.Finding {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
+}
+
+// reportable: a string's rendering used as data in any way; another
+// value's only when parsed, and only where its known rendering is not the
+// value's text (a number in %g or %f, a collection, an object). A value of
+// unknown type parsed as a bool or number is taken to be one.
+func reportable(src source, s sink) bool {
+	switch {
+	case s.kind == noSink:
+		return false
+	case src.kind == quoted:
+		return true
+	case s.kind != parsed:
+		return src.kind == anyValue
+	case src.kind == anyValue:
+		return !scalarParser(s.what)
+	}
+	return !exactRendering(src)
+}
+
+func scalarParser(what string) bool {
+	switch what {
+	case "strconv.ParseBool", "strconv.ParseInt", "strconv.ParseUint", "strconv.Atoi", "strconv.ParseFloat":
+		return true
+	}
+	return false
+}
+
+// exactRendering: a known bool or integer renders as its Go text.
+func exactRendering(src source) bool {
+	_, name := tfapi.Named(src.recv.Type())
+	switch name {
+	case "BoolValue", "Int64Value", "Int32Value", "BoolValuable", "Int64Valuable", "Int32Valuable":
+		return true
+	}
+	return false
 }
 
 func finding(fn *ssa.Function, src source, s sink) lint.Finding {
@@ -72,7 +108,7 @@ func message(src source, s sink) string {
 	}
 	what := "its debug rendering: a string comes out Go-quoted and escapes (\"\\\"abc\\\"\"), null and unknown come out \"<null>\" and \"<unknown>\""
 	if src.kind == other {
-		what = "its debug rendering: null and unknown come out \"<null>\" and \"<unknown>\", a collection or object is not JSON"
+		what = "its debug rendering: null and unknown come out \"<null>\" and \"<unknown>\", a number keeps ten digits (%g) or six decimals (%f), a collection or object is not JSON"
 	}
 	trim := ""
 	if s.trimmed {
@@ -103,5 +139,3 @@ func planTime(fn *ssa.Function) bool {
 	}
 	return false
 }
-
-

@@ -3,6 +3,10 @@ package renderedvalue
 import (
 	"context"
 	"encoding/json"
+	"net"
+	"strconv"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -57,3 +61,37 @@ func rawMap(r rawString) (map[string]any, error) {
 
 var _ = objectToMap
 var _ = rawMap
+
+// Bug: an element of a list of addresses renders quoted; ParseIP fails.
+func addresses(l types.List) []net.IP {
+	var out []net.IP
+	for _, e := range l.Elements() {
+		out = append(out, net.ParseIP(e.String())) // want `APPLY-2: String\(\) of a framework value .* parsed by net.ParseIP`
+	}
+	return out
+}
+
+// Safe: a value parsed as a bool is one, and a known bool renders as its
+// text (null and unknown are unguardedunknown's to judge).
+func valToBool(v attr.Value) bool {
+	b, _ := strconv.ParseBool(v.String())
+	return b
+}
+
+// Safe: a known integer renders as its digits.
+func sizeOf(m widgetModel) int64 {
+	n, _ := strconv.ParseInt(m.Size.String(), 10, 64)
+	return n
+}
+
+// Bug: a number renders in %g with ten digits: 12345678901 becomes
+// "1.23456789e+10" and fails to parse as an integer.
+func countOf(n types.Number) int64 {
+	i, _ := strconv.ParseInt(n.String(), 10, 64) // want `APPLY-2: String\(\) of a framework value .* parsed by strconv.ParseInt`
+	return i
+}
+
+var _ = addresses
+var _ = valToBool
+var _ = sizeOf
+var _ = countOf

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -58,16 +59,30 @@ func mentionsRendering(pass *analysis.Pass) bool {
 					}
 				}
 			case *ast.CallExpr:
-				for _, a := range n.Args {
-					if tv, ok := pass.TypesInfo.Types[a]; ok && kindOf(tv.Type) == quoted {
-						found = true
-					}
-				}
+				found = sprints(pass, n)
 			}
 			return !found
 		})
 	}
 	return found
+}
+
+// sprints: call is fmt.Sprint* with a framework string operand.
+func sprints(pass *analysis.Pass, call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || !strings.HasPrefix(fn.Name(), "Sprint") {
+		return false
+	}
+	for _, a := range call.Args {
+		if tv, ok := pass.TypesInfo.Types[a]; ok && kindOf(tv.Type) == quoted && !types.IsInterface(tv.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // skipFunc: functions whose strings are descriptions or renderings

@@ -99,6 +99,8 @@ func message(src source, s sink) string {
 	subject := "String() of a framework value"
 	if n := attrName(src.recv); n != "" {
 		subject = fmt.Sprintf("String() of %q", n)
+	} else if n := elementOf(src.recv); n != "" {
+		subject = fmt.Sprintf("String() of an element of %q", n)
 	}
 	if src.fmt {
 		subject = "fmt formatting of a framework string"

@@ -227,3 +227,31 @@ func funcPkg(fn *ssa.Function) string {
 	}
 	return ""
 }
+
+// elementOf names the collection v is an element of, when v comes from
+// ranging over (or indexing) Elements() of a model field: "" otherwise.
+func elementOf(v ssa.Value) string {
+	var coll ssa.Value
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if next, ok := x.Tuple.(*ssa.Next); ok {
+			if rng, ok := next.Iter.(*ssa.Range); ok {
+				coll = rng.X
+			}
+		}
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok {
+			coll = ia.X
+		}
+	case *ssa.Index:
+		coll = x.X
+	}
+	call, ok := coll.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 {
+		return ""
+	}
+	if fn := call.Call.StaticCallee(); fn == nil || fn.Name() != "Elements" {
+		return ""
+	}
+	return attrName(call.Call.Args[0])
+}

@@ -77,10 +77,10 @@ func (r widget) Update(ctx context.Context, req resource.UpdateRequest, resp *re
 }
 
 // Bug: each element of a map of strings renders quoted.
-func labelsOf(m types.Map) map[string]string {
+func labelsOf(m widgetModel) map[string]string {
 	out := map[string]string{}
-	for k, v := range m.Elements() {
-		out[k] = v.String() // want `APPLY-2: String\(\) of a framework value is its debug rendering`
+	for k, v := range m.Labels.Elements() {
+		out[k] = v.String() // want `APPLY-2: String\(\) of an element of "labels" is its debug rendering`
 	}
 	return out
 }

@@ -69,7 +69,9 @@ func (f *flow) use(v ssa.Value, r ssa.Instruction, depth int) sink {
 			return f.value(r, depth+1)
 		}
 	case *ssa.Store:
-		return f.store(r, depth)
+		if r.Val == v {
+			return f.store(r, depth)
+		}
 	case *ssa.MapUpdate:
 		if r.Value == v {
 			return f.mark(sink{kind: sent, pos: r.Pos(), what: "a map"})
@@ -101,6 +103,8 @@ func (f *flow) store(st *ssa.Store, depth int) sink {
 		}
 		return f.mark(sink{kind: sent, pos: st.Pos(), what: "a slice element"})
 	case *ssa.Alloc:
+		// A local: followed through its loads, and as &s where the
+		// pointer itself is handed on (a field, a call).
 		for _, r := range *a.Referrers() {
 			if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
 				if s := f.value(u, depth+1); s.kind != noSink {
@@ -108,6 +112,7 @@ func (f *flow) store(st *ssa.Store, depth int) sink {
 				}
 			}
 		}
+		return f.value(a, depth+1)
 	}
 	return sink{}
 }

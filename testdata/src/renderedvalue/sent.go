@@ -114,3 +114,20 @@ var _ = labelsOf
 var _ = labelsAs
 var _ = renameTo
 var _ = failRename
+
+type userAgent struct{ Suffix *string }
+
+// Bug: the address of a local holding the rendering, sent.
+func agentOf(m widgetModel) userAgent {
+	suffix := m.Name.String() // want `APPLY-2: String\(\) of "name" .* used as data by a struct field`
+	return userAgent{Suffix: &suffix}
+}
+
+// Safe: the address of the value.
+func agentValueOf(m widgetModel) userAgent {
+	suffix := m.Name.ValueString()
+	return userAgent{Suffix: &suffix}
+}
+
+var _ = agentOf
+var _ = agentValueOf

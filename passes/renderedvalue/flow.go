@@ -2,6 +2,7 @@ package renderedvalue
 
 import (
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -41,7 +42,7 @@ func (c *checker) follow(v ssa.Value) sink {
 }
 
 func (f *flow) value(v ssa.Value, depth int) sink {
-	if f.seen[v] || depth > 8 {
+	if v == nil || f.seen[v] || depth > 8 {
 		return sink{}
 	}
 	f.seen[v] = true
@@ -68,6 +69,10 @@ func (f *flow) use(v ssa.Value, r ssa.Instruction, depth int) sink {
 		if r.Op == token.ADD { // concatenation carries the rendering on
 			return f.value(r, depth+1)
 		}
+	case *ssa.IndexAddr: // an element of a collected slice, read back
+		return f.loads(r, depth)
+	case *ssa.Index:
+		return f.value(r, depth+1)
 	case *ssa.Store:
 		if r.Val == v {
 			return f.store(r, depth)
@@ -79,7 +84,7 @@ func (f *flow) use(v ssa.Value, r ssa.Instruction, depth int) sink {
 	case *ssa.Send:
 		return f.mark(sink{kind: sent, pos: r.Pos(), what: "a channel"})
 	case *ssa.Return:
-		return f.returned(r, depth)
+		return f.returned(v, r, depth)
 	case *ssa.Call:
 		return f.call(v, r, depth)
 	}
@@ -101,35 +106,58 @@ func (f *flow) store(st *ssa.Store, depth int) sink {
 		if call := varargCall(a); call != nil {
 			return f.call(st.Val, call, depth)
 		}
-		return f.mark(sink{kind: sent, pos: st.Pos(), what: "a slice element"})
+		// An element: the slice carries the rendering on (a list of keys
+		// sorted and joined for a comparison is no use as data).
+		return f.value(a.X, depth+1)
 	case *ssa.Alloc:
 		// A local: followed through its loads, and as &s where the
 		// pointer itself is handed on (a field, a call).
-		for _, r := range *a.Referrers() {
-			if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
-				if s := f.value(u, depth+1); s.kind != noSink {
-					return s
-				}
-			}
+		if s := f.loads(a, depth); s.kind != noSink {
+			return s
 		}
 		return f.value(a, depth+1)
 	}
 	return sink{}
 }
 
+// loads follows what is read from addr.
+func (f *flow) loads(addr ssa.Value, depth int) sink {
+	for _, r := range *addr.Referrers() {
+		if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if s := f.value(u, depth+1); s.kind != noSink {
+				return s
+			}
+		}
+	}
+	return sink{}
+}
+
 // returned: a helper returning the rendering; followed at its callers in
 // the package, the string result only.
-func (f *flow) returned(ret *ssa.Return, depth int) sink {
-	fn := ret.Parent()
-	if len(ret.Results) != 1 {
+func (f *flow) returned(v ssa.Value, ret *ssa.Return, depth int) sink {
+	i := slices.Index(ret.Results, v)
+	if i < 0 {
 		return sink{}
 	}
-	for _, call := range f.c.callers[fn] {
-		if s := f.value(call, depth+1); s.kind != noSink {
+	for _, call := range f.c.callers[ret.Parent()] {
+		if s := f.value(result(call, i, len(ret.Results)), depth+1); s.kind != noSink {
 			return s
 		}
 	}
 	return sink{}
+}
+
+// result i of n of call: the call itself, or the Extract of it.
+func result(call *ssa.Call, i, n int) ssa.Value {
+	if n == 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
+			return e
+		}
+	}
+	return nil
 }
 
 // call: v handed to a call. Messages, logs, comparisons and the right
@@ -150,7 +178,7 @@ func (f *flow) call(v ssa.Value, call *ssa.Call, depth int) sink {
 	}
 	if b, ok := cc.Value.(*ssa.Builtin); ok {
 		if b.Name() == "append" {
-			return f.mark(sink{kind: sent, pos: call.Pos(), what: "a slice"})
+			return f.value(call, depth+1)
 		}
 		return sink{}
 	}

@@ -3,6 +3,7 @@ package renderedvalue
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -62,11 +63,14 @@ func scalarParser(what string) bool {
 	return false
 }
 
-// exactRendering: a known bool or integer renders as its Go text.
+// exactRendering: a known bool or integer renders as its Go text, a list,
+// set or map of them or of strings as JSON; a number keeps ten digits, an
+// object renders a null attribute as <null>.
 func exactRendering(src source) bool {
 	_, name := tfapi.Named(src.recv.Type())
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "Value"), "Valuable")
 	switch name {
-	case "BoolValue", "Int64Value", "Int32Value", "BoolValuable", "Int64Valuable", "Int32Valuable":
+	case "Bool", "Int64", "Int32", "List", "Set", "Map":
 		return true
 	}
 	return false
@@ -110,7 +114,7 @@ func message(src source, s sink) string {
 	}
 	what := "its debug rendering: a string comes out Go-quoted and escapes (\"\\\"abc\\\"\"), null and unknown come out \"<null>\" and \"<unknown>\""
 	if src.kind == other {
-		what = "its debug rendering: null and unknown come out \"<null>\" and \"<unknown>\", a number keeps ten digits (%g) or six decimals (%f), a collection or object is not JSON"
+		what = "its debug rendering: null and unknown come out \"<null>\" and \"<unknown>\", a number keeps ten digits (%g) or six decimals (%f), an object renders a null attribute as <null> (not JSON)"
 	}
 	trim := ""
 	if s.trimmed {

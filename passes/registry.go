@@ -35,6 +35,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/planrewrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readneverremoves"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/readnotfound"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/renderedvalue"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/requestwrite"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/searchnotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/setnewnoncomputed"
@@ -87,6 +88,7 @@ var registry = []lint.Check{
 	{Doc: planrewrite.Doc, Analyzer: planrewrite.Analyzer},
 	{Doc: readneverremoves.Doc, Analyzer: readneverremoves.Analyzer},
 	{Doc: readnotfound.Doc, Analyzer: readnotfound.Analyzer},
+	{Doc: renderedvalue.Doc, Analyzer: renderedvalue.Analyzer},
 	{Doc: requestwrite.Doc, Analyzer: requestwrite.Analyzer},
 	{Doc: searchnotfound.Doc, Analyzer: searchnotfound.Analyzer},
 	{Doc: setnewnoncomputed.Doc, Analyzer: setnewnoncomputed.Analyzer},

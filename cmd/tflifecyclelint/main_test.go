@@ -243,6 +243,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"diffsuppress", nil, 7},
 		{"bothforms", nil, 10},
 		{"orphanedcreate", nil, 5},
+		{"renderedvalue", nil, 12},
 	}
 	var flags, pkgs []string
 	for _, c := range cases {

@@ -2,6 +2,7 @@ package parentkey
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,6 +66,20 @@ func findings(u *attruse.Resource) []lint.Finding {
 			continue
 		}
 		out = append(out, finding(u, a, at, uses.client[a.Name], uses.byLookup[a.Name]))
+	}
+	return appendNew(out, idKeyed(u))
+}
+
+// appendNew: out and those of more that name another attribute.
+func appendNew(out, more []lint.Finding) []lint.Finding {
+	seen := map[token.Pos]bool{}
+	for _, f := range out {
+		seen[f.Pos] = true
+	}
+	for _, f := range more {
+		if !seen[f.Pos] {
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -83,3 +83,25 @@ type FeedBody struct{ Description *string }
 func (*Client) GetFeed(FeedArgs) (*Feed, error)          { return nil, nil }
 func (*Client) GetFeedByID(id string) (*Feed, error)     { return nil, nil }
 func (*Client) UpdateFeed(UpdateFeedArgs) (*Feed, error) { return nil, nil }
+
+// Indexes are addressed by their name, which the API cannot change.
+type Index struct{ Name, Filter string }
+
+type IndexBody struct{ Filter string }
+
+func (*Client) CreateIndex(Index) (Index, error)                   { return Index{}, nil }
+func (*Client) GetIndex(name string) (Index, error)                { return Index{}, nil }
+func (*Client) UpdateIndex(name string, b IndexBody) (Index, error) { return Index{}, nil }
+func (*Client) RenameIndex(uuid, newName string) error              { return nil }
+
+// Items live in a vault and are addressed by the vault and their own ID.
+type ItemVault struct{ ID string }
+
+type Item struct {
+	ID, Title string
+	Vault     ItemVault
+}
+
+func (*Client) CreateItem(it *Item, vault string) (*Item, error) { return nil, nil }
+func (*Client) GetItem(id, vault string) (*Item, error)          { return nil, nil }
+func (*Client) UpdateItem(it *Item, vault string) (*Item, error) { return nil, nil }

@@ -29,7 +29,7 @@ func idKeyed(u *attruse.Resource) []lint.Finding {
 	if !u.SDK || u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
 		return nil
 	}
-	if attruse.ReadsID(u.Update) || u.UpdateReads.Named["id"] || !attruse.ReadsID(u.Read) {
+	if attruse.ReadsID(u.Update) || attruse.GetAt(u.Update, "id", false).IsValid() || !attruse.ReadsID(u.Read) {
 		return nil
 	}
 	ids, echoed := attruse.IDSources(u.Create), attruse.EchoedIDSources(u.Create, u.Read, true)

@@ -64,11 +64,37 @@ func EachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
 	})
 }
 
-// field names one field of an object type: (T, "Name") for t.Name, *t.Name
+// Field names one field of an object type: (T, "Name") for t.Name, *t.Name
 // and t.GetName().
-type field struct {
-	owner *types.TypeName
-	name  string
+type Field struct {
+	Owner *types.TypeName
+	Name  string
+}
+
+// IDFields: the object fields Create (and the package functions it calls)
+// sets the ID from (d.SetId(u.Username), d.SetId(created.GetName())), with
+// the SetId call.
+func IDFields(create *ssa.Function) map[Field]token.Pos {
+	out := map[Field]token.Pos{}
+	EachCall(create, func(c ssa.CallInstruction) {
+		com := c.Common()
+		if ResourceDataMethod(com) != "SetId" || len(com.Args) != 2 {
+			return
+		}
+		if f, ok := objField(com.Args[1], 0); ok {
+			out[f] = c.Pos()
+		}
+	})
+	return out
+}
+
+// FieldAt: the object field addr addresses (&u.Username).
+func FieldAt(addr ssa.Value) (Field, bool) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return Field{}, false
+	}
+	return structField(fa.X.Type(), fa.Field)
 }
 
 // EchoedIDSources: the keys whose value is the ID although Create never
@@ -79,7 +105,7 @@ type field struct {
 // parts, an ID formatted from several fields (fmt.Sprintf("vaults/%s/items/%s",
 // item.Vault.ID, item.ID), also in a package ID builder) holds each of them.
 func EchoedIDSources(create, read *ssa.Function, parts bool) map[string]token.Pos {
-	idFrom := map[field]token.Pos{}
+	idFrom := map[Field]token.Pos{}
 	EachCall(create, func(c ssa.CallInstruction) {
 		com := c.Common()
 		if ResourceDataMethod(com) != "SetId" || len(com.Args) != 2 {
@@ -114,15 +140,15 @@ func EchoedIDSources(create, read *ssa.Function, parts bool) map[string]token.Po
 // partsOf: the object fields an ID is formatted from — through the
 // standard library's formatting, concatenation and the results of plain
 // package functions that call only the standard library (ID builders).
-func partsOf(v ssa.Value, seen map[ssa.Value]bool, n int) []field {
+func partsOf(v ssa.Value, seen map[ssa.Value]bool, n int) []Field {
 	if seen[v] || n > 10 {
 		return nil
 	}
 	seen[v] = true
 	if f, ok := objField(v, 0); ok {
-		return []field{f}
+		return []Field{f}
 	}
-	var out []field
+	var out []Field
 	add := func(vs ...ssa.Value) {
 		for _, x := range vs {
 			out = append(out, partsOf(x, seen, n+1)...)
@@ -167,14 +193,14 @@ func returned(fn *ssa.Function) []ssa.Value {
 
 // objField: the field of an object v is read from, through dereferences,
 // conversions and func(*T) T helpers (aws.StringValue).
-func objField(v ssa.Value, n int) (field, bool) {
+func objField(v ssa.Value, n int) (Field, bool) {
 	if n > 6 {
-		return field{}, false
+		return Field{}, false
 	}
 	switch x := tfssa.StripConversions(v).(type) {
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
-			return field{}, false
+			return Field{}, false
 		}
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
 			return structField(fa.X.Type(), fa.Field)
@@ -186,31 +212,31 @@ func objField(v ssa.Value, n int) (field, bool) {
 		com := x.Common()
 		fn := com.StaticCallee()
 		if fn == nil {
-			return field{}, false
+			return Field{}, false
 		}
 		if recv := fn.Signature.Recv(); recv != nil && len(com.Args) == 1 && strings.HasPrefix(fn.Name(), "Get") && len(fn.Name()) > 3 {
 			if tn := ownerOf(recv.Type()); tn != nil {
-				return field{tn, strings.TrimPrefix(fn.Name(), "Get")}, true
+				return Field{tn, strings.TrimPrefix(fn.Name(), "Get")}, true
 			}
 		}
 		if derefHelper(fn) && len(com.Args) == 1 {
 			return objField(com.Args[0], n+1)
 		}
 	}
-	return field{}, false
+	return Field{}, false
 }
 
 // structField: field i of the struct type t (or *t) names.
-func structField(t types.Type, i int) (field, bool) {
+func structField(t types.Type, i int) (Field, bool) {
 	tn := ownerOf(t)
 	if tn == nil {
-		return field{}, false
+		return Field{}, false
 	}
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() {
-		return field{}, false
+		return Field{}, false
 	}
-	return field{tn, st.Field(i).Name()}, true
+	return Field{tn, st.Field(i).Name()}, true
 }
 
 // ownerOf: the named type t is, or points to.

@@ -26,10 +26,7 @@ import (
 // address. Read must find the object through the ID alone (it never reads
 // the attribute: a Read that re-derives the ID from it follows the change).
 func idKeyed(u *attruse.Resource) []lint.Finding {
-	if !u.SDK || u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic {
-		return nil
-	}
-	if attruse.ReadsID(u.Update) || attruse.GetAt(u.Update, "id", false).IsValid() || !attruse.ReadsID(u.Read) {
+	if !u.SDK || u.Create == nil || u.Update == nil || u.Read == nil || u.ReadReads.Dynamic || !attruse.ReadsID(u.Read) {
 		return nil
 	}
 	ids, echoed := attruse.IDSources(u.Create), attruse.EchoedIDSources(u.Create, u.Read, true)
@@ -38,16 +35,27 @@ func idKeyed(u *attruse.Resource) []lint.Finding {
 			ids[k] = at
 		}
 	}
-	address := idAddressed(u.Update, ids)
+	address := map[string]*ssa.Call{}
+	if !attruse.ReadsID(u.Update) && !attruse.GetAt(u.Update, "id", false).IsValid() {
+		address = idAddressed(u.Update, ids)
+	}
+	inField := idFieldAddressed(u.Update, attruse.IDFields(u.Create))
 	var out []lint.Finding
 	for i := range u.Attrs {
 		a := &u.Attrs[i]
 		setID, isID := ids[a.Name]
-		call := address[a.Name]
-		if !isID || call == nil || !attruse.Configurable(a) || a.ForceNew || a.Computed || a.Block || attruse.MayReplace(a) {
+		call, fc := address[a.Name], inField[a.Name]
+		if !isID {
+			call = nil
+		}
+		if call == nil && fc.call == nil || !attruse.Configurable(a) || a.ForceNew || a.Computed || a.Block || attruse.MayReplace(a) {
 			continue
 		}
 		if u.DiffMentions.Named[a.Name] || attruse.GetsKey(u.Read, a.Name) {
+			continue
+		}
+		if call == nil {
+			out = append(out, idFieldFinding(u, a, fc))
 			continue
 		}
 		_, echo := echoed[a.Name]

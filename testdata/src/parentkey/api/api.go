@@ -89,8 +89,8 @@ type Index struct{ Name, Filter string }
 
 type IndexBody struct{ Filter string }
 
-func (*Client) CreateIndex(Index) (Index, error)                   { return Index{}, nil }
-func (*Client) GetIndex(name string) (Index, error)                { return Index{}, nil }
+func (*Client) CreateIndex(Index) (Index, error)                    { return Index{}, nil }
+func (*Client) GetIndex(name string) (Index, error)                 { return Index{}, nil }
 func (*Client) UpdateIndex(name string, b IndexBody) (Index, error) { return Index{}, nil }
 func (*Client) RenameIndex(uuid, newName string) error              { return nil }
 
@@ -105,3 +105,10 @@ type Item struct {
 func (*Client) CreateItem(it *Item, vault string) (*Item, error) { return nil, nil }
 func (*Client) GetItem(id, vault string) (*Item, error)          { return nil, nil }
 func (*Client) UpdateItem(it *Item, vault string) (*Item, error) { return nil, nil }
+
+// Users are addressed by their username, which the request carries.
+type User struct{ Username, Email string }
+
+func (*Client) CreateUser(u *User) error               { return nil }
+func (*Client) GetUser(username string) (*User, error) { return nil, nil }
+func (*Client) UpdateUser(u *User) error               { return nil }

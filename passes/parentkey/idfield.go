@@ -20,6 +20,47 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/internal/tfssa"
 )
 
+// idFields: the fields that address the object: those Create sets the ID
+// from (d.SetId(u.Username)), and, by name within the API's package, those
+// Read fills with d.Id() alone in its request (GetNetworkInput{Name:
+// d.Id()}: UpdateNetworkInput.Name addresses the object as well).
+type idFields struct {
+	exact  map[attruse.Field]token.Pos
+	byName map[pkgField]token.Pos
+}
+
+type pkgField struct {
+	pkg  *types.Package
+	name string
+}
+
+func addressFields(create, read *ssa.Function) *idFields {
+	f := &idFields{exact: attruse.IDFields(create), byName: map[pkgField]token.Pos{}}
+	tfssa.EachInstr(read, 1, false, func(instr ssa.Instruction) {
+		st, ok := instr.(*ssa.Store)
+		if !ok {
+			return
+		}
+		fd, ok := attruse.FieldAt(st.Addr)
+		keys := attruse.KeysOf(st.Val)
+		if ok && len(keys) == 1 && keys[attruse.IDKey] && fd.Owner.Pkg() != read.Pkg.Pkg {
+			f.byName[pkgField{fd.Owner.Pkg(), fd.Name}] = st.Pos()
+		}
+	})
+	return f
+}
+
+func (f *idFields) empty() bool { return len(f.exact) == 0 && len(f.byName) == 0 }
+
+// at: the evidence that fd addresses the object (the SetId call, or Read's
+// store of d.Id()), or NoPos.
+func (f *idFields) at(fd attruse.Field) token.Pos {
+	if at, ok := f.exact[fd]; ok {
+		return at
+	}
+	return f.byName[pkgField{fd.Owner.Pkg(), fd.Name}]
+}
+
 // fieldCall: the API call a struct holding key in the ID's field is handed
 // to, the field, and where the key is written into it.
 type fieldCall struct {
@@ -42,9 +83,9 @@ type write struct {
 // struct it then hands to an API call that may fail and takes no plain key
 // beside it (the struct is the whole request, its ID field the address).
 // A d.Id() written into the field after the key puts the address back.
-func idFieldAddressed(update *ssa.Function, fields map[attruse.Field]token.Pos) map[string]fieldCall {
+func idFieldAddressed(update *ssa.Function, fields *idFields) map[string]fieldCall {
 	out := map[string]fieldCall{}
-	if len(fields) == 0 {
+	if fields.empty() {
 		return out
 	}
 	writes, requests, idElsewhere := fieldWrites(update, fields)
@@ -57,7 +98,7 @@ func idFieldAddressed(update *ssa.Function, fields map[attruse.Field]token.Pos) 
 				if _, seen := out[k]; seen || k == attruse.IDKey || overwritten(w, writes) {
 					continue
 				}
-				out[k] = fieldCall{call: call, field: w.field, at: w.at, setID: fields[w.field]}
+				out[k] = fieldCall{call: call, field: w.field, at: w.at, setID: fields.at(w.field)}
 			}
 		}
 	}
@@ -67,7 +108,7 @@ func idFieldAddressed(update *ssa.Function, fields map[attruse.Field]token.Pos) 
 // fieldWrites: Update's writes into ID fields, its API calls that may fail
 // and take no plain key, and the struct types Update writes d.Id() into
 // another field of (that field is the address).
-func fieldWrites(update *ssa.Function, fields map[attruse.Field]token.Pos) (writes []write, requests []*ssa.Call, idElsewhere map[*types.TypeName]bool) {
+func fieldWrites(update *ssa.Function, fields *idFields) (writes []write, requests []*ssa.Call, idElsewhere map[*types.TypeName]bool) {
 	idElsewhere = map[*types.TypeName]bool{}
 	for _, b := range update.Blocks {
 		for _, instr := range b.Instrs {
@@ -75,7 +116,7 @@ func fieldWrites(update *ssa.Function, fields map[attruse.Field]token.Pos) (writ
 			case *ssa.Store:
 				f, ok := attruse.FieldAt(in.Addr)
 				switch keys := attruse.KeysOf(in.Val); {
-				case ok && fields[f].IsValid():
+				case ok && fields.at(f).IsValid():
 					writes = append(writes, write{in, f, keys, in.Pos()})
 				case ok && keys[attruse.IDKey]:
 					idElsewhere[f.Owner] = true
@@ -95,14 +136,14 @@ func fieldWrites(update *ssa.Function, fields map[attruse.Field]token.Pos) (writ
 
 // helperWrites: the writes into ID fields of a package function (and those
 // it calls) handed a struct, counted at the call.
-func helperWrites(call *ssa.Call, callee *ssa.Function, fields map[attruse.Field]token.Pos) []write {
+func helperWrites(call *ssa.Call, callee *ssa.Function, fields *idFields) []write {
 	var out []write
 	tfssa.EachInstr(callee, 1, false, func(instr ssa.Instruction) {
 		st, ok := instr.(*ssa.Store)
 		if !ok {
 			return
 		}
-		if f, ok := attruse.FieldAt(st.Addr); ok && fields[f].IsValid() && handedOwner(call, f.Owner) {
+		if f, ok := attruse.FieldAt(st.Addr); ok && fields.at(f).IsValid() && handedOwner(call, f.Owner) {
 			out = append(out, write{call, f, attruse.KeysOf(st.Val), st.Pos()})
 		}
 	})
@@ -161,11 +202,11 @@ func noPlainKey(call *ssa.Call) bool {
 func idFieldFinding(u *attruse.Resource, a *facts.Attribute, fc fieldCall) lint.Finding {
 	f := fc.field.Owner.Name() + "." + fc.field.Name
 	related := []analysis.RelatedInformation{
-		lint.Related(fc.setID, "Create sets the ID from %s", f),
+		lint.Related(fc.setID, "the object is addressed by %s here (Create sets the ID from it, or Read's request holds the ID in it)", fc.field.Name),
 		lint.Related(fc.at, "Update writes the planned %q into %s here", a.Name, f),
 		lint.Related(fc.call.Pos(), "%s hands the API the request addressed by it", attruse.FuncName(u.Update)),
 		lint.Related(u.Read.Pos(), "%s finds the object through the ID and never reads %q", attruse.FuncName(u.Read), a.Name),
 	}
 	return lint.Finding{Rule: "SCHEMA-3", Pos: a.Pos, Related: related,
-		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update writes it into %s, the field Create sets the resource ID from, and hands that request to the API (%s): after a change the request addresses the object by the new %q in place of its ID, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or address the object by d.Id() in Update", a.Name, u.Name, attruse.Flags(a), f, tfssa.CalleeName(fc.call), a.Name)}
+		Message: fmt.Sprintf("%q of %s can change in place (%s, not ForceNew), but Update writes it into %s, the field that holds the object's ID (Create sets the ID from it, or Read's request addresses the object by d.Id() in it), and hands that request to the API (%s): after a change the request addresses the object by the new %q in place of its ID, where it does not exist, so the apply fails or changes another object; mark it ForceNew, or address the object by d.Id() in Update", a.Name, u.Name, attruse.Flags(a), f, tfssa.CalleeName(fc.call), a.Name)}
 }

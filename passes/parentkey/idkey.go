@@ -39,7 +39,7 @@ func idKeyed(u *attruse.Resource) []lint.Finding {
 	if !attruse.ReadsID(u.Update) && !attruse.GetAt(u.Update, "id", false).IsValid() {
 		address = idAddressed(u.Update, ids)
 	}
-	inField := idFieldAddressed(u.Update, attruse.IDFields(u.Create))
+	inField := idFieldAddressed(u.Update, addressFields(u.Create, u.Read))
 	var out []lint.Finding
 	for i := range u.Attrs {
 		a := &u.Attrs[i]

@@ -112,3 +112,16 @@ type User struct{ Username, Email string }
 func (*Client) CreateUser(u *User) error               { return nil }
 func (*Client) GetUser(username string) (*User, error) { return nil, nil }
 func (*Client) UpdateUser(u *User) error               { return nil }
+
+// Networks are addressed by the Name field of each request.
+type NetworkInfo struct{ Name, Prefix string }
+
+type CreateNetworkInput struct{ Name, Prefix string }
+
+type GetNetworkInput struct{ Name string }
+
+type UpdateNetworkInput struct{ Name, Prefix, Description string }
+
+func (*Client) CreateNetwork(*CreateNetworkInput) (*NetworkInfo, error) { return nil, nil }
+func (*Client) GetNetwork(*GetNetworkInput) (*NetworkInfo, error)       { return nil, nil }
+func (*Client) UpdateNetwork(*UpdateNetworkInput) (*NetworkInfo, error) { return nil, nil }

@@ -48,10 +48,7 @@ func idKeyed(u *attruse.Resource) []lint.Finding {
 		if !isID {
 			call = nil
 		}
-		if call == nil && fc.call == nil || !attruse.Configurable(a) || a.ForceNew || a.Computed || a.Block || attruse.MayReplace(a) {
-			continue
-		}
-		if u.DiffMentions.Named[a.Name] || attruse.GetsKey(u.Read, a.Name) {
+		if call == nil && fc.call == nil || !idCandidate(u, a) {
 			continue
 		}
 		if call == nil {
@@ -62,6 +59,16 @@ func idKeyed(u *attruse.Resource) []lint.Finding {
 		out = append(out, idKeyFinding(u, a, call, setID, echo))
 	}
 	return out
+}
+
+// idCandidate: a configurable attribute, not ForceNew nor Computed, that
+// Read never reads and no CustomizeDiff mentions (it may force a new
+// resource).
+func idCandidate(u *attruse.Resource, a *facts.Attribute) bool {
+	if !attruse.Configurable(a) || a.ForceNew || a.Computed || a.Block || attruse.MayReplace(a) {
+		return false
+	}
+	return !u.DiffMentions.Named[a.Name] && !attruse.GetsKey(u.Read, a.Name)
 }
 
 // idAddressed: the ID keys update hands to a call of the API that may fail

@@ -225,7 +225,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"stateaftererror", nil, 6},
 		{"mutableid", nil, 5},
 		{"emptyanswer", nil, 3},
-		{"parentkey", nil, 10},
+		{"parentkey", nil, 14},
 		{"updaterejects", nil, 6},
 		{"fillsnull", nil, 6},
 		{"unknownwhenabsent", nil, 8},

@@ -29,7 +29,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 	}
 	var ids, echoed map[string]token.Pos
 	if u.SDK {
-		ids, echoed = idSources(u.Create), echoedIDSources(u.Create, u.Read)
+		ids, echoed = attruse.IDSources(u.Create), attruse.EchoedIDSources(u.Create, u.Read, false)
 		for k, at := range echoed {
 			if _, built := ids[k]; !built {
 				ids[k] = at
@@ -37,7 +37,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 				delete(echoed, k)
 			}
 		}
-		if len(ids) == 0 || setsID(u.Update) || !readsID(u.Read) {
+		if len(ids) == 0 || attruse.SetsID(u.Update) || !attruse.ReadsID(u.Read) {
 			return nil
 		}
 	} else {
@@ -67,7 +67,7 @@ func findings(u *attruse.Resource) []lint.Finding {
 		_, echo := echoed[a.Name]
 		lookup := u.ReadReads.Named[a.Name]
 		if echo {
-			lookup = getsKey(u.Read, a.Name)
+			lookup = attruse.GetsKey(u.Read, a.Name)
 		}
 		if lookup || u.DiffMentions.Named[a.Name] {
 			continue
@@ -75,55 +75,6 @@ func findings(u *attruse.Resource) []lint.Finding {
 		out = append(out, finding(u, a, at, echo))
 	}
 	return out
-}
-
-// idSources: the top-level keys Create's non-empty d.SetId arguments are
-// built from (d.Get("k") through conversions, formatting, concatenation and
-// package ID builders), with the SetId call.
-func idSources(create *ssa.Function) map[string]token.Pos {
-	out := map[string]token.Pos{}
-	eachCall(create, func(c ssa.CallInstruction) {
-		com := c.Common()
-		if attruse.ResourceDataMethod(com) != "SetId" || len(com.Args) != 2 || tfssa.EmptyString(com.Args[1]) {
-			return
-		}
-		for k := range attruse.KeysOf(com.Args[1]) {
-			if _, ok := out[k]; !ok {
-				out[k] = c.Pos()
-			}
-		}
-	})
-	return out
-}
-
-// setsID: fn or a package function it calls gives the resource a non-empty ID.
-func setsID(fn *ssa.Function) bool {
-	found := false
-	eachCall(fn, func(c ssa.CallInstruction) {
-		com := c.Common()
-		found = found || attruse.ResourceDataMethod(com) == "SetId" && len(com.Args) == 2 && !tfssa.EmptyString(com.Args[1])
-	})
-	return found
-}
-
-// readsID: fn or a package function it calls reads d.Id() — the ID is how
-// Read finds the object (a Read that does nothing has no use for it).
-func readsID(fn *ssa.Function) bool {
-	found := false
-	eachCall(fn, func(c ssa.CallInstruction) {
-		found = found || attruse.ResourceDataMethod(c.Common()) == "Id"
-	})
-	return found
-}
-
-// eachCall visits the calls of fn, its closures and the package functions
-// it calls, two deep.
-func eachCall(fn *ssa.Function, visit func(ssa.CallInstruction)) {
-	tfssa.EachInstr(fn, 2, true, func(instr ssa.Instruction) {
-		if c, ok := instr.(ssa.CallInstruction); ok {
-			visit(c)
-		}
-	})
 }
 
 // fwIDSources: the tfsdk tags of the model fields a framework Create (and
@@ -175,7 +126,7 @@ func finding(u *attruse.Resource, a *facts.Attribute, setID token.Pos, echo bool
 	}
 	uses := u.UpdateReads.At[a.Name]
 	if echo {
-		uses = getAt(u.Update, a.Name, false) // the key may name a nested field elsewhere
+		uses = attruse.GetAt(u.Update, a.Name, false) // the key may name a nested field elsewhere
 	}
 	if uses.IsValid() {
 		related = append(related, lint.Related(uses, "%s uses the new value here, but never sets a new ID", attruse.FuncName(u.Update)))

@@ -2,7 +2,9 @@ package parentkey
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -65,6 +67,20 @@ func findings(u *attruse.Resource) []lint.Finding {
 			continue
 		}
 		out = append(out, finding(u, a, at, uses.client[a.Name], uses.byLookup[a.Name]))
+	}
+	return appendNew(out, idKeyed(u))
+}
+
+// appendNew: out and those of more that name another attribute.
+func appendNew(out, more []lint.Finding) []lint.Finding {
+	seen := map[token.Pos]bool{}
+	for _, f := range out {
+		seen[f.Pos] = true
+	}
+	for _, f := range more {
+		if !seen[f.Pos] {
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -188,7 +204,14 @@ func pointee(t types.Type) types.Type {
 // the other keys stored into its string and number fields, as a plain
 // argument beside the ID would; any other struct is a request body.
 func (u *uses) requests(calls []ssa.CallInstruction) {
-	for s, vals := range u.fields {
+	allocs := make([]*ssa.Alloc, 0, len(u.fields))
+	for s := range u.fields {
+		allocs = append(allocs, s)
+	}
+	// In source order, so the call reported as the address is stable.
+	sort.Slice(allocs, func(i, j int) bool { return allocs[i].Pos() < allocs[j].Pos() })
+	for _, s := range allocs {
+		vals := u.fields[s]
 		var withID bool
 		keys := map[string]bool{}
 		for _, v := range vals {

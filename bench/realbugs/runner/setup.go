@@ -73,6 +73,9 @@ func importPath(tree, pkgDir, repo string) string {
 			}
 			for _, imp := range af.Imports {
 				p, _ := strconv.Unquote(imp.Path.Value)
+				if vendored(tree, p) {
+					continue // a dependency whose path ends in a directory name of the tree (go-oracle-terraform/opc)
+				}
 				if root := rootOf(tree, p); root != "" {
 					votes[root]++
 				}
@@ -86,6 +89,12 @@ func importPath(tree, pkgDir, repo string) string {
 		}
 	}
 	return best
+}
+
+// vendored: p is a package of tree's vendor/.
+func vendored(tree, p string) bool {
+	_, err := os.Stat(filepath.Join(tree, "vendor", filepath.FromSlash(p)))
+	return err == nil
 }
 
 // rootOf returns the prefix of import path p that leaves a directory of

@@ -83,3 +83,45 @@ type FeedBody struct{ Description *string }
 func (*Client) GetFeed(FeedArgs) (*Feed, error)          { return nil, nil }
 func (*Client) GetFeedByID(id string) (*Feed, error)     { return nil, nil }
 func (*Client) UpdateFeed(UpdateFeedArgs) (*Feed, error) { return nil, nil }
+
+// Indexes are addressed by their name, which the API cannot change.
+type Index struct{ Name, Filter string }
+
+type IndexBody struct{ Filter string }
+
+func (*Client) CreateIndex(Index) (Index, error)                    { return Index{}, nil }
+func (*Client) GetIndex(name string) (Index, error)                 { return Index{}, nil }
+func (*Client) UpdateIndex(name string, b IndexBody) (Index, error) { return Index{}, nil }
+func (*Client) RenameIndex(uuid, newName string) error              { return nil }
+
+// Items live in a vault and are addressed by the vault and their own ID.
+type ItemVault struct{ ID string }
+
+type Item struct {
+	ID, Title string
+	Vault     ItemVault
+}
+
+func (*Client) CreateItem(it *Item, vault string) (*Item, error) { return nil, nil }
+func (*Client) GetItem(id, vault string) (*Item, error)          { return nil, nil }
+func (*Client) UpdateItem(it *Item, vault string) (*Item, error) { return nil, nil }
+
+// Users are addressed by their username, which the request carries.
+type User struct{ Username, Email string }
+
+func (*Client) CreateUser(u *User) error               { return nil }
+func (*Client) GetUser(username string) (*User, error) { return nil, nil }
+func (*Client) UpdateUser(u *User) error               { return nil }
+
+// Networks are addressed by the Name field of each request.
+type NetworkInfo struct{ Name, Prefix string }
+
+type CreateNetworkInput struct{ Name, Prefix string }
+
+type GetNetworkInput struct{ Name string }
+
+type UpdateNetworkInput struct{ Name, Prefix, Description string }
+
+func (*Client) CreateNetwork(*CreateNetworkInput) (*NetworkInfo, error) { return nil, nil }
+func (*Client) GetNetwork(*GetNetworkInput) (*NetworkInfo, error)       { return nil, nil }
+func (*Client) UpdateNetwork(*UpdateNetworkInput) (*NetworkInfo, error) { return nil, nil }

@@ -102,6 +102,11 @@ type Upgrader struct {
 	// ReadsStateKnown is false when the function body could not be seen.
 	ReadsState, ReadsStateKnown bool
 	Pos                         token.Pos
+	// SDK: Upgrade is the upgrade function; PriorFrom names the resource
+	// builder whose CoreConfigSchema().ImpliedType() the Type is (Prior is
+	// then its schema, when resolved), "" for any other Type.
+	Upgrade   FuncRef
+	PriorFrom string
 }
 
 // Decode is a req.State.Get into a model: its qualified type and the call.

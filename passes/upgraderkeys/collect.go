@@ -1,0 +1,197 @@
+package upgraderkeys
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// access is one read or write of a constant key of an object of the raw
+// state: path names the blocks above it (empty at the top level).
+type access struct {
+	path     []string
+	key      string
+	write    bool
+	pos, end token.Pos
+}
+
+// sym is what a local holds: the object (a map) at path, or (val) the
+// value stored under path's last key, which indexing by position or
+// ranging turns into the object of a block's element.
+type sym struct {
+	path []string
+	val  bool
+}
+
+type collector struct {
+	info     *types.Info
+	env      map[types.Object]*sym
+	poisoned map[types.Object]bool
+	out      []access
+}
+
+// collect lists the constant-key reads and writes of the raw state map and
+// of the block elements reached from it through locals, type assertions,
+// [i] and range, in the upgrade function's body.
+func collect(info *types.Info, raw types.Object, body *ast.BlockStmt) []access {
+	c := &collector{info: info, env: map[types.Object]*sym{raw: {}}, poisoned: map[types.Object]bool{}}
+	c.visit(body)
+	return c.out
+}
+
+func (c *collector) visit(n ast.Node) {
+	if n == nil {
+		return
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			c.assign(n)
+			return false
+		case *ast.RangeStmt:
+			c.rangeStmt(n)
+			return false
+		case ast.Expr:
+			c.eval(n)
+			return false
+		}
+		return true
+	})
+}
+
+func (c *collector) assign(as *ast.AssignStmt) {
+	rhs := make([]*sym, len(as.Rhs))
+	for i, r := range as.Rhs {
+		rhs[i] = c.eval(r)
+	}
+	for i, l := range as.Lhs {
+		var s *sym
+		switch {
+		case len(as.Lhs) == len(as.Rhs):
+			s = rhs[i]
+		case len(as.Rhs) == 1 && i == 0:
+			s = rhs[0] // v, ok := m["k"] or x.(T)
+		}
+		switch l := ast.Unparen(l).(type) {
+		case *ast.Ident:
+			c.bind(l, s)
+		case *ast.IndexExpr:
+			c.write(l, as, i)
+		default:
+			c.visit(l)
+		}
+	}
+}
+
+// write records m["k"] = v for an object m; storing nil is left alone.
+func (c *collector) write(l *ast.IndexExpr, as *ast.AssignStmt, i int) {
+	base := c.eval(l.X)
+	c.visit(l.Index)
+	key, ok := c.constKey(l.Index)
+	if base == nil || base.val || !ok {
+		return
+	}
+	if len(as.Lhs) == len(as.Rhs) {
+		if id, isID := ast.Unparen(as.Rhs[i]).(*ast.Ident); isID && id.Name == "nil" {
+			return
+		}
+	}
+	c.out = append(c.out, access{path: base.path, key: key, write: true, pos: l.Pos(), end: l.End()})
+}
+
+func (c *collector) rangeStmt(rs *ast.RangeStmt) {
+	s := c.eval(rs.X)
+	if id, ok := rs.Value.(*ast.Ident); ok {
+		if s != nil && s.val {
+			c.bind(id, &sym{path: s.path})
+		} else {
+			c.bind(id, nil)
+		}
+	}
+	if id, ok := rs.Key.(*ast.Ident); ok {
+		c.bind(id, nil)
+	}
+	c.visit(rs.Body)
+}
+
+// bind records what a local holds; a local given two different things
+// (or anything untracked after a tracked value) is no longer followed.
+func (c *collector) bind(id *ast.Ident, s *sym) {
+	obj := c.info.ObjectOf(id)
+	if obj == nil || id.Name == "_" || c.poisoned[obj] {
+		return
+	}
+	old, had := c.env[obj]
+	switch {
+	case !had && s != nil:
+		c.env[obj] = s
+	case had && (s == nil || !same(old, s)):
+		delete(c.env, obj)
+		c.poisoned[obj] = true
+	}
+}
+
+func same(a, b *sym) bool {
+	if a.val != b.val || len(a.path) != len(b.path) {
+		return false
+	}
+	for i := range a.path {
+		if a.path[i] != b.path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// eval returns what x holds, recording the reads it makes.
+func (c *collector) eval(x ast.Expr) *sym {
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return c.eval(x.X)
+	case *ast.TypeAssertExpr:
+		return c.eval(x.X)
+	case *ast.Ident:
+		if obj := c.info.ObjectOf(x); obj != nil {
+			return c.env[obj]
+		}
+		return nil
+	case *ast.IndexExpr:
+		return c.index(x)
+	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		if n == ast.Node(x) {
+			return true
+		}
+		c.visit(n)
+		return false
+	})
+	return nil
+}
+
+func (c *collector) index(x *ast.IndexExpr) *sym {
+	base := c.eval(x.X)
+	c.visit(x.Index)
+	if base == nil {
+		return nil
+	}
+	key, isKey := c.constKey(x.Index)
+	switch {
+	case base.val && !isKey:
+		return &sym{path: base.path} // a block's element
+	case base.val:
+		return nil // a map attribute's entry
+	case isKey:
+		c.out = append(c.out, access{path: base.path, key: key, pos: x.Pos(), end: x.End()})
+		return &sym{path: append(append([]string(nil), base.path...), key), val: true}
+	}
+	return nil
+}
+
+func (c *collector) constKey(x ast.Expr) (string, bool) {
+	tv, ok := c.info.Types[x]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}

@@ -13,6 +13,7 @@ type access struct {
 	path     []string
 	key      string
 	write    bool
+	touch    bool // deleted, or handed to a function: not a value written
 	pos, end token.Pos
 }
 
@@ -26,18 +27,22 @@ type sym struct {
 
 type collector struct {
 	info     *types.Info
+	raw      types.Object
 	env      map[types.Object]*sym
 	poisoned map[types.Object]bool
 	out      []access
+	// opaque: the state may change in ways not listed in out (handed to
+	// a function, or another map returned).
+	opaque bool
 }
 
 // collect lists the constant-key reads and writes of the raw state map and
 // of the block elements reached from it through locals, type assertions,
 // [i] and range, in the upgrade function's body.
-func collect(info *types.Info, raw types.Object, body *ast.BlockStmt) []access {
-	c := &collector{info: info, env: map[types.Object]*sym{raw: {}}, poisoned: map[types.Object]bool{}}
+func collect(info *types.Info, raw types.Object, body *ast.BlockStmt) ([]access, bool) {
+	c := &collector{info: info, raw: raw, env: map[types.Object]*sym{raw: {}}, poisoned: map[types.Object]bool{}}
 	c.visit(body)
-	return c.out
+	return c.out, c.opaque || c.poisoned[raw]
 }
 
 func (c *collector) visit(n ast.Node) {
@@ -51,6 +56,12 @@ func (c *collector) visit(n ast.Node) {
 			return false
 		case *ast.RangeStmt:
 			c.rangeStmt(n)
+			return false
+		case *ast.ReturnStmt:
+			c.returnStmt(n)
+			return false
+		case *ast.FuncLit:
+			c.opaque = true // a closure may change the state later
 			return false
 		case ast.Expr:
 			c.eval(n)
@@ -158,6 +169,9 @@ func (c *collector) eval(x ast.Expr) *sym {
 		return nil
 	case *ast.IndexExpr:
 		return c.index(x)
+	case *ast.CallExpr:
+		c.call(x)
+		return nil
 	}
 	ast.Inspect(x, func(n ast.Node) bool {
 		if n == ast.Node(x) {
@@ -194,4 +208,58 @@ func (c *collector) constKey(x ast.Expr) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(tv.Value), true
+}
+
+// returnStmt notes an upgrader returning another map than its parameter.
+func (c *collector) returnStmt(r *ast.ReturnStmt) {
+	for i, x := range r.Results {
+		c.visit(x)
+		if id, ok := ast.Unparen(x).(*ast.Ident); i == 0 && (!ok || id.Name != "nil" && c.info.ObjectOf(id) != c.raw) {
+			c.opaque = true
+		}
+	}
+}
+
+// call records delete(m, "k") as a write and notes the state handed to a
+// function (other than for printing), which may change it.
+func (c *collector) call(x *ast.CallExpr) {
+	c.visit(x.Fun)
+	if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && len(x.Args) == 2 {
+		if b, ok := c.info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
+			base := c.eval(x.Args[0])
+			if key, ok := c.constKey(x.Args[1]); ok && base != nil && !base.val {
+				c.out = append(c.out, access{path: base.path, key: key, write: true, touch: true, pos: x.Pos(), end: x.End()})
+			}
+			return
+		}
+	}
+	printing := isPrinting(c.info, x.Fun)
+	for _, a := range x.Args {
+		s := c.eval(a)
+		switch {
+		case s == nil || printing:
+		case s.val:
+			// A value handed on may be changed in place: its key counts as touched.
+			n := len(s.path) - 1
+			c.out = append(c.out, access{path: s.path[:n], key: s.path[n], write: true, touch: true, pos: a.Pos(), end: a.End()})
+		default:
+			c.opaque = true
+		}
+	}
+}
+
+func isPrinting(info *types.Info, fun ast.Expr) bool {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "log", "github.com/hashicorp/terraform-plugin-log/tflog", "encoding/json":
+		return true
+	}
+	return false
 }

@@ -29,13 +29,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Kind != facts.KindResource || !r.Resolved || !r.UpgradersResolved {
 			continue
 		}
-		for _, u := range r.Upgraders {
+		for i, u := range r.Upgraders {
 			fn := bodies[u.Upgrade.Key()]
 			if fn == nil || done[u.Upgrade.Key()] {
 				continue
 			}
 			done[u.Upgrade.Key()] = true
-			checkUpgrader(rep, r, u, fn)
+			checkUpgrader(rep, r, u, fn, nextSchema(r, i))
 		}
 	}
 	return nil, nil
@@ -68,20 +68,31 @@ func funcBodies(pass *analysis.Pass) map[string]*upgradeFunc {
 
 // checkUpgrader reports reads of keys the prior schema lacks and, in the
 // last upgrader, writes of keys the current schema lacks.
-func checkUpgrader(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, fn *upgradeFunc) {
+func checkUpgrader(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, fn *upgradeFunc, next *facts.Schema) {
 	raw := rawStateParam(rep.Pass().TypesInfo, fn.typ)
 	if raw == nil {
 		return
 	}
-	accesses := collect(rep.Pass().TypesInfo, raw, fn.body)
+	accesses, opaque := collect(rep.Pass().TypesInfo, raw, fn.body)
+	if !opaque && u.Prior != nil && next != nil {
+		checkRetyped(rep, u, fn, accesses, u.Prior.Attributes, next.Attributes, nil)
+	}
 	last := r.SchemaResolved && r.Schema.Complete && u.Version == r.Schema.Version-1
 	// A Type that is the current schema was not written to describe the
 	// older state: what it lacks says nothing about that state.
 	priorUsable := u.Prior != nil && !(r.SchemaResolved && sameNames(u.Prior.Attributes, r.Schema.Attributes, 0))
 	seen := map[string]bool{} // one finding per key and level
 	for _, a := range accesses {
+		if a.write && !a.touch {
+			// A key the upgrader writes where it reads it is being added
+			// or replaced there (if _, ok := raw[k]; !ok { raw[k] = d }):
+			// its absence from the prior state is expected.
+			seen[fmt.Sprint(false, a.path, a.key)] = true
+		}
+	}
+	for _, a := range accesses {
 		id := fmt.Sprint(a.write, a.path, a.key)
-		if seen[id] {
+		if a.touch || seen[id] {
 			continue
 		}
 		seen[id] = true
@@ -91,7 +102,9 @@ func checkUpgrader(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, f
 				reportRead(rep, u, a, elsewhere)
 			}
 		case a.write && last:
-			if declared, elsewhere := lookup(r.Schema.Attributes, a.path, a.key); !declared {
+			// Only a key the schema declares at another level: a key it
+			// lacks everywhere is usually one removed since (a dead write).
+			if declared, elsewhere := lookup(r.Schema.Attributes, a.path, a.key); !declared && elsewhere != "" {
 				reportWrite(rep, r, u, a, elsewhere)
 			}
 		}

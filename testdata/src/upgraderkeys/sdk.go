@@ -44,14 +44,38 @@ func connection() *schema.Resource {
 	}
 }
 
-// The key is read (and written) at the top level: nil on every state.
+// The key is read at the top level: nil on every state, nothing moves.
 func connectionUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
-	v, ok := raw["strategy_version"] // want `UPGRADE-3: the state upgrader for version 0 reads "strategy_version" at the top level of the raw state, where its prior schema connectionV0 does not declare it \(it declares it inside block options\)`
+	v, ok := raw["strategy_version"].(string) // want `UPGRADE-3: the state upgrader for version 0 reads "strategy_version" at the top level of the raw state, where its prior schema connectionV0 does not declare it \(it declares it inside block options\): the read yields nil`
+	l, _ := raw["options"].([]any)
+	if !ok || len(l) == 0 {
+		return raw, nil
+	}
+	i, _ := strconv.Atoi(v)
+	l[0].(map[string]any)["strategy_version"] = i
+	return raw, nil
+}
+
+func connectionTop() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
+		Schema:        connectionSchema(),
+		SchemaVersion: 1,
+		StateUpgraders: []schema.StateUpgrader{
+			{Version: 0, Type: connectionV0().CoreConfigSchema().ImpliedType(), Upgrade: connectionTopUpgradeV0},
+		},
+	}
+}
+
+// Read and written at the top level: the write is what is reported (the
+// read of a key the function writes is taken as adding it).
+func connectionTopUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
+	v, ok := raw["strategy_version"]
 	if !ok {
 		return raw, nil
 	}
 	i, _ := strconv.Atoi(v.(string))
-	raw["strategy_version"] = i // want `UPGRADE-4: the last state upgrader \(version 0\) writes "strategy_version" at the top level of the state, where the current schema of connection does not declare it \(it declares it inside block options\)`
+	raw["strategy_version"] = i // want `UPGRADE-4: the last state upgrader \(version 0\) writes "strategy_version" at the top level of the state, where the current schema of connectionTop does not declare it \(it declares it inside block options\): the SDK removes undeclared attributes`
 	return raw, nil
 }
 

@@ -306,6 +306,10 @@ func (r *SDKResource) String() string {
 			vs := make([]string, len(r.Upgraders))
 			for i, u := range r.Upgraders {
 				vs[i] = fmt.Sprint(u.Version)
+				if u.PriorFrom != "" {
+					// The Type's resource builder; "?" when its schema is incomplete.
+					vs[i] += "<" + u.PriorFrom[strings.LastIndex(u.PriorFrom, ".")+1:] + map[bool]string{true: "", false: "?"}[u.Prior != nil] + ">"
+				}
 			}
 			fmt.Fprintf(&b, " upgraders[%s]", strings.Join(vs, ","))
 		}

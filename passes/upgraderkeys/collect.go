@@ -14,6 +14,7 @@ type access struct {
 	key      string
 	write    bool
 	touch    bool // deleted, or handed to a function: not a value written
+	fresh    types.Object // the local holding the map the function made and writes into
 	pos, end token.Pos
 }
 
@@ -21,8 +22,10 @@ type access struct {
 // value stored under path's last key, which indexing by position or
 // ranging turns into the object of a block's element.
 type sym struct {
-	path []string
-	val  bool
+	path  []string
+	val   bool
+	fresh bool         // a map the function makes: the state it returns, if it does
+	id    types.Object // the local holding that map
 }
 
 type collector struct {
@@ -34,15 +37,31 @@ type collector struct {
 	// opaque: the state may change in ways not listed in out (handed to
 	// a function, or another map returned).
 	opaque bool
+	fresh  freshMap
+}
+
+// freshMap is what the collector saw of maps the function makes and returns.
+type freshMap struct {
+	returned bool      // a map the function made is returned as the state
+	ids      map[types.Object]bool // the locals holding the returned maps
+	copied   bool      // some made map is filled by non-constant keys (a copy loop)
+	ret      token.Pos // the first return of one
+}
+
+// result is what collect saw in an upgrade function.
+type result struct {
+	accesses []access
+	opaque   bool
+	fresh    freshMap
 }
 
 // collect lists the constant-key reads and writes of the raw state map and
 // of the block elements reached from it through locals, type assertions,
 // [i] and range, in the upgrade function's body.
-func collect(info *types.Info, raw types.Object, body *ast.BlockStmt) ([]access, bool) {
+func collect(info *types.Info, raw types.Object, body *ast.BlockStmt) result {
 	c := &collector{info: info, raw: raw, env: map[types.Object]*sym{raw: {}}, poisoned: map[types.Object]bool{}}
 	c.visit(body)
-	return c.out, c.opaque || c.poisoned[raw]
+	return result{c.out, c.opaque || c.poisoned[raw], c.fresh}
 }
 
 func (c *collector) visit(n ast.Node) {
@@ -75,6 +94,12 @@ func (c *collector) assign(as *ast.AssignStmt) {
 	rhs := make([]*sym, len(as.Rhs))
 	for i, r := range as.Rhs {
 		rhs[i] = c.eval(r)
+		if c.isNewMap(r) && len(as.Lhs) == len(as.Rhs) {
+			if id, ok := as.Lhs[i].(*ast.Ident); ok && c.info.ObjectOf(id) != nil {
+				rhs[i] = &sym{fresh: true, id: c.info.ObjectOf(id)}
+				c.literalEntries(r, rhs[i].id)
+			}
+		}
 	}
 	for i, l := range as.Lhs {
 		var s *sym
@@ -100,6 +125,9 @@ func (c *collector) write(l *ast.IndexExpr, as *ast.AssignStmt, i int) {
 	base := c.eval(l.X)
 	c.visit(l.Index)
 	key, ok := c.constKey(l.Index)
+	if base != nil && base.fresh && !ok {
+		c.fresh.copied = true
+	}
 	if base == nil || base.val || !ok {
 		return
 	}
@@ -108,14 +136,14 @@ func (c *collector) write(l *ast.IndexExpr, as *ast.AssignStmt, i int) {
 			return
 		}
 	}
-	c.out = append(c.out, access{path: base.path, key: key, write: true, pos: l.Pos(), end: l.End()})
+	c.out = append(c.out, access{path: base.path, key: key, write: true, fresh: base.id, pos: l.Pos(), end: l.End()})
 }
 
 func (c *collector) rangeStmt(rs *ast.RangeStmt) {
 	s := c.eval(rs.X)
 	if id, ok := rs.Value.(*ast.Ident); ok {
 		if s != nil && s.val {
-			c.bind(id, &sym{path: s.path})
+			c.bind(id, &sym{path: s.path, id: s.id})
 		} else {
 			c.bind(id, nil)
 		}
@@ -192,12 +220,14 @@ func (c *collector) index(x *ast.IndexExpr) *sym {
 	key, isKey := c.constKey(x.Index)
 	switch {
 	case base.val && !isKey:
-		return &sym{path: base.path} // a block's element
+		return &sym{path: base.path, id: base.id} // a block's element
 	case base.val:
 		return nil // a map attribute's entry
 	case isKey:
-		c.out = append(c.out, access{path: base.path, key: key, pos: x.Pos(), end: x.End()})
-		return &sym{path: append(append([]string(nil), base.path...), key), val: true}
+		if base.id == nil { // reads of a map the function made say nothing of the state
+			c.out = append(c.out, access{path: base.path, key: key, pos: x.Pos(), end: x.End()})
+		}
+		return &sym{path: append(append([]string(nil), base.path...), key), val: true, id: base.id}
 	}
 	return nil
 }
@@ -213,10 +243,58 @@ func (c *collector) constKey(x ast.Expr) (string, bool) {
 // returnStmt notes an upgrader returning another map than its parameter.
 func (c *collector) returnStmt(r *ast.ReturnStmt) {
 	for i, x := range r.Results {
-		c.visit(x)
-		if id, ok := ast.Unparen(x).(*ast.Ident); i == 0 && (!ok || id.Name != "nil" && c.info.ObjectOf(id) != c.raw) {
+		s := c.eval(x)
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		switch {
+		case i > 0 || ok && (id.Name == "nil" || c.info.ObjectOf(id) == c.raw):
+		case s != nil && s.fresh:
+			c.opaque = true // attributes it does not write are gone: not a decode failure
+			if !c.fresh.returned {
+				c.fresh.returned, c.fresh.ret, c.fresh.ids = true, r.Pos(), map[types.Object]bool{}
+			}
+			c.fresh.ids[s.id] = true
+		default:
 			c.opaque = true
 		}
+	}
+}
+
+// isNewMap reports make(map[string]any) or a map[string]any literal with
+// constant keys.
+func (c *collector) isNewMap(x ast.Expr) bool {
+	x = ast.Unparen(x)
+	if !isRawMap(c.info.TypeOf(x)) {
+		return false
+	}
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && id.Name == "make"
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return false
+			}
+			if _, ok := c.constKey(kv.Key); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// literalEntries records the entries of a map literal held by local id as writes.
+func (c *collector) literalEntries(x ast.Expr, id types.Object) {
+	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	for _, el := range lit.Elts {
+		kv := el.(*ast.KeyValueExpr) // isNewMap checked
+		key, _ := c.constKey(kv.Key)
+		c.out = append(c.out, access{key: key, write: true, fresh: id, pos: kv.Pos(), end: kv.End()})
 	}
 }
 

@@ -73,15 +73,36 @@ func checkUpgrader(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, f
 	if raw == nil {
 		return
 	}
-	accesses, opaque := collect(rep.Pass().TypesInfo, raw, fn.body)
-	if !opaque && u.Prior != nil && next != nil {
+	res := collect(rep.Pass().TypesInfo, raw, fn.body)
+	var accesses []access
+	for _, a := range res.accesses {
+		if a.fresh == nil || res.fresh.ids[a.fresh] { // maps made and not returned are not the state
+			accesses = append(accesses, a)
+		}
+	}
+	if !res.opaque && u.Prior != nil && next != nil {
 		checkRetyped(rep, u, fn, accesses, u.Prior.Attributes, next.Attributes, nil)
+	}
+	if res.fresh.returned && !res.fresh.copied {
+		if out := outputSchema(r, u, next); out != nil {
+			checkFresh(rep, u, res, out)
+		}
+	}
+	if u.Prior != nil && r.SchemaResolved && r.Schema.Complete {
+		checkNestedPrior(rep, r, u, accesses)
 	}
 	last := r.SchemaResolved && r.Schema.Complete && u.Version == r.Schema.Version-1
 	// A Type that is the current schema was not written to describe the
 	// older state: what it lacks says nothing about that state.
 	priorUsable := u.Prior != nil && !(r.SchemaResolved && sameNames(u.Prior.Attributes, r.Schema.Attributes, 0))
 	seen := map[string]bool{} // one finding per key and level
+	misplaced := map[string][]access{}
+	var groups []string
+	defer func() {
+		for _, g := range groups {
+			reportWrite(rep, r, u, misplaced[g], g[strings.Index(g, "|")+1:])
+		}
+	}()
 	for _, a := range accesses {
 		if a.write && !a.touch {
 			// A key the upgrader writes where it reads it is being added
@@ -105,7 +126,11 @@ func checkUpgrader(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, f
 			// Only a key the schema declares at another level: a key it
 			// lacks everywhere is usually one removed since (a dead write).
 			if declared, elsewhere := lookup(r.Schema.Attributes, a.path, a.key); !declared && elsewhere != "" {
-				reportWrite(rep, r, u, a, elsewhere)
+				g := where(a.path) + "|" + elsewhere
+				if misplaced[g] == nil {
+					groups = append(groups, g)
+				}
+				misplaced[g] = append(misplaced[g], a)
 			}
 		}
 	}
@@ -125,17 +150,27 @@ func reportRead(rep *lint.Reporter, u facts.Upgrader, a access, elsewhere string
 	})
 }
 
-func reportWrite(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, a access, elsewhere string) {
-	hint := ""
-	if elsewhere != "" {
-		hint = " (it declares it " + elsewhere + ")"
+// reportWrite reports, in one finding, the keys the last upgrader writes
+// at one level where the current schema declares them at another.
+func reportWrite(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, as []access, elsewhere string) {
+	keys := make([]string, len(as))
+	related := []analysis.RelatedInformation{lint.Related(r.Schema.VersionPos, "SchemaVersion %d: this upgrader produces the current schema's state", r.Schema.Version)}
+	for i, a := range as {
+		keys[i] = strconv.Quote(a.key)
+		if i > 0 {
+			related = append(related, lint.Related(a.pos, "%s is written here", keys[i]))
+		}
+	}
+	what, it := keys[0], "it"
+	if len(keys) > 1 {
+		what, it = strings.Join(keys, ", "), "them"
 	}
 	rep.Report(lint.Finding{
-		Rule: Doc.Rules[1], Pos: a.pos, End: a.end,
-		Message: "the last state upgrader (version " + strconv.FormatInt(u.Version, 10) + ") writes " + strconv.Quote(a.key) + " " + where(a.path) +
-			" of the state, where the current schema of " + r.Name + " does not declare it" + hint +
-			": the SDK removes undeclared attributes after the upgraders run, so the upgraded value is lost",
-		Related: []analysis.RelatedInformation{lint.Related(r.Schema.VersionPos, "SchemaVersion %d: this upgrader produces the current schema's state", r.Schema.Version)},
+		Rule: Doc.Rules[1], Pos: as[0].pos, End: as[0].end,
+		Message: "the last state upgrader (version " + strconv.FormatInt(u.Version, 10) + ") writes " + what + " " + where(as[0].path) +
+			" of the state, where the current schema of " + r.Name + " does not declare " + it + " (it declares " + it + " " + elsewhere +
+			"): the SDK removes undeclared attributes after the upgraders run, so the upgraded value is lost",
+		Related: related,
 	})
 }
 
@@ -240,4 +275,13 @@ func sameNames(a, b []facts.Attribute, depth int) bool {
 		}
 	}
 	return true
+}
+
+// outputSchema is next or, for the last upgrader, the current schema even
+// when only partly resolved: enough to name attributes a new map drops.
+func outputSchema(r *facts.SDKResource, u facts.Upgrader, next *facts.Schema) *facts.Schema {
+	if next == nil && r.SchemaResolved && u.Version == r.Schema.Version-1 {
+		return &r.Schema
+	}
+	return next
 }

@@ -13,7 +13,7 @@ type access struct {
 	path     []string
 	key      string
 	write    bool
-	touch    bool // deleted, or handed to a function: not a value written
+	touch    bool         // deleted, or handed to a function: not a value written
 	fresh    types.Object // the local holding the map the function made and writes into
 	pos, end token.Pos
 }
@@ -42,10 +42,10 @@ type collector struct {
 
 // freshMap is what the collector saw of maps the function makes and returns.
 type freshMap struct {
-	returned bool      // a map the function made is returned as the state
+	returned bool                  // a map the function made is returned as the state
 	ids      map[types.Object]bool // the locals holding the returned maps
-	copied   bool      // some made map is filled by non-constant keys (a copy loop)
-	ret      token.Pos // the first return of one
+	copied   bool                  // some made map is filled by non-constant keys (a copy loop)
+	ret      token.Pos             // the first return of one
 }
 
 // result is what collect saw in an upgrade function.

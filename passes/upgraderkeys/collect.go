@@ -125,8 +125,11 @@ func (c *collector) write(l *ast.IndexExpr, as *ast.AssignStmt, i int) {
 	base := c.eval(l.X)
 	c.visit(l.Index)
 	key, ok := c.constKey(l.Index)
-	if base != nil && base.fresh && !ok {
+	switch {
+	case base != nil && base.fresh && !ok:
 		c.fresh.copied = true
+	case base != nil && !base.val && !ok:
+		c.opaque = true // a computed key may be any attribute
 	}
 	if base == nil || base.val || !ok {
 		return
@@ -305,8 +308,13 @@ func (c *collector) call(x *ast.CallExpr) {
 	if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && len(x.Args) == 2 {
 		if b, ok := c.info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
 			base := c.eval(x.Args[0])
-			if key, ok := c.constKey(x.Args[1]); ok && base != nil && !base.val {
+			key, ok := c.constKey(x.Args[1])
+			switch {
+			case base == nil || base.val:
+			case ok:
 				c.out = append(c.out, access{path: base.path, key: key, write: true, touch: true, pos: x.Pos(), end: x.End()})
+			default:
+				c.opaque = true
 			}
 			return
 		}

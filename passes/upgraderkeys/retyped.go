@@ -38,7 +38,7 @@ func checkRetyped(rep *lint.Reporter, u facts.Upgrader, fn *upgradeFunc, accesse
 		case ps == "" || ns == "":
 		case ps == "block" && ns == "block" && !p.Incomplete && !n.Incomplete && len(path) < 3:
 			checkRetyped(rep, u, fn, accesses, p.Nested, n.Nested, append(append([]string(nil), path...), p.Name))
-		case ps != ns:
+		case incompatible(ps, ns):
 			reportRetyped(rep, u, fn, path, p, *n, ps, ns)
 		}
 	}
@@ -73,37 +73,76 @@ func prefix(p, of []string) bool {
 }
 
 // shape is the JSON form of an attribute's value, "" when unknown:
-// primitives convert among themselves, lists and sets are both arrays.
+// "primitive:string|number|bool", "map", "block", "array of <elem>".
 func shape(a facts.Attribute) string {
 	switch {
 	case a.Uncertain:
 		return ""
 	case a.Block:
 		return "block"
-	case a.Type == "string" || a.Type == "int" || a.Type == "float" || a.Type == "bool":
-		return "primitive"
 	case a.Type == "map":
 		return "map"
-	case (a.Type == "list" || a.Type == "set") && a.ElemType != "":
-		return "array of " + a.ElemType
+	case a.Type == "list" || a.Type == "set":
+		if p := primitive(a.ElemType); p != "" {
+			return "array of " + p
+		}
+		return ""
+	}
+	if p := primitive(a.Type); p != "" {
+		return "primitive:" + p
 	}
 	return ""
 }
 
-var shapeWords = map[string]string{"primitive": "a single value", "map": "a map", "block": "a block (list of objects)"}
+func primitive(t string) string {
+	switch t {
+	case "int", "float":
+		return "number"
+	case "string", "bool":
+		return t
+	}
+	return ""
+}
+
+// incompatible reports shapes the SDK's JSON decoding cannot convert
+// between (go-cty's json.Unmarshal: a list or set needs an array, a map
+// an object, a bool true/false, a number a number or numeric string).
+// A string source or target converts when its text allows: not reported.
+func incompatible(ps, ns string) bool {
+	kind := func(s string) string {
+		if i := strings.IndexAny(s, ": "); i >= 0 && !strings.HasPrefix(s, "array") {
+			return s[:i]
+		}
+		if strings.HasPrefix(s, "array") {
+			return "array"
+		}
+		return s
+	}
+	elem := func(s string) string { return s[strings.LastIndexAny(s, ": ")+1:] }
+	if kind(ps) != kind(ns) {
+		return true
+	}
+	if kind(ps) == "primitive" || kind(ps) == "array" {
+		a, b := elem(ps), elem(ns)
+		return a != b && a != "string" && b != "string" && a != "" && b != ""
+	}
+	return false
+}
+
+var shapeWords = map[string]string{"map": "a map", "block": "a block (list of objects)"}
 
 func describe(s string) string {
 	if w, ok := shapeWords[s]; ok {
 		return w
+	}
+	if strings.HasPrefix(s, "primitive:") {
+		return "a " + strings.TrimPrefix(s, "primitive:")
 	}
 	return "a list of " + strings.TrimPrefix(s, "array of ") + " values"
 }
 
 func reportRetyped(rep *lint.Reporter, u facts.Upgrader, fn *upgradeFunc, path []string, p, n facts.Attribute, ps, ns string) {
 	name := strings.Join(append(append([]string(nil), path...), p.Name), ".")
-	if strings.HasPrefix(ps, "array") && strings.HasPrefix(ns, "array") {
-		return // element kinds convert as primitives do
-	}
 	var related []analysis.RelatedInformation
 	if p.Pos.IsValid() {
 		related = append(related, lint.Related(p.Pos, "the prior schema declares %q as %s", name, describe(ps)))

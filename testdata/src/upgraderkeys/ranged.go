@@ -35,7 +35,7 @@ func firewall() *schema.Resource {
 					m["port_range"] = m["ports"] // want `UPGRADE-3: .* reads "ports" inside block rule of the raw state, where its prior schema firewallV0 does not declare it: the read yields nil`
 				}
 				raw["port_range"] = "" // want `UPGRADE-4: .* writes "port_range" at the top level of the state, where the current schema of firewall does not declare it \(it declares it inside block rule\): the SDK removes undeclared attributes`
-				raw["ports"] = "" // a key declared nowhere: one removed since, a dead write
+				raw["ports"] = ""      // a key declared nowhere: one removed since, a dead write
 				return raw, nil
 			}},
 		},

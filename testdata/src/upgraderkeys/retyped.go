@@ -10,7 +10,9 @@ import (
 // and a string; v2 adds nothing but a description.
 func monitorV0() *schema.Resource {
 	return &schema.Resource{Schema: map[string]*schema.Schema{
-		"tags": {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
+		"tags":     {Type: schema.TypeList, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
+		"enabled":  {Type: schema.TypeInt, Optional: true},
+		"priority": {Type: schema.TypeString, Optional: true},
 		"endpoint": {Type: schema.TypeList, Optional: true, MaxItems: 1, Elem: &schema.Resource{
 			Schema: map[string]*schema.Schema{"url": {Type: schema.TypeString, Optional: true}},
 		}},
@@ -20,6 +22,8 @@ func monitorV0() *schema.Resource {
 func monitorV1() *schema.Resource {
 	return &schema.Resource{Schema: map[string]*schema.Schema{
 		"tags":     {Type: schema.TypeMap, Optional: true, Elem: &schema.Schema{Type: schema.TypeString}},
+		"enabled":  {Type: schema.TypeBool, Optional: true},
+		"priority": {Type: schema.TypeInt, Optional: true}, // "3" decodes as 3
 		"endpoint": {Type: schema.TypeString, Optional: true},
 	}}
 }
@@ -45,7 +49,7 @@ func monitor() *schema.Resource {
 }
 
 // endpoint is flattened, tags are left a list: the v1 map cannot hold it.
-func monitorUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) { // want `UPGRADE-4: the state upgrader for version 0 leaves "tags" as it is, but it changes from a list of string values \(prior schema monitorV0\) to a map in the next version: the SDK cannot convert it`
+func monitorUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) { // want `UPGRADE-4: the state upgrader for version 0 leaves "tags" as it is, but it changes from a list of string values \(prior schema monitorV0\) to a map in the next version: the SDK cannot convert it` `UPGRADE-4: .* leaves "enabled" as it is, but it changes from a number \(prior schema monitorV0\) to a bool`
 	if l, ok := raw["endpoint"].([]any); ok && len(l) > 0 {
 		raw["endpoint"] = l[0].(map[string]any)["url"]
 	}
@@ -76,6 +80,7 @@ func monitorFixedUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[st
 		tags[t.(string)] = ""
 	}
 	raw["tags"] = tags
+	raw["enabled"] = raw["enabled"] == 1
 	if l, ok := raw["endpoint"].([]any); ok && len(l) > 0 {
 		raw["endpoint"] = l[0].(map[string]any)["url"]
 	}

@@ -1,4 +1,7 @@
-// Package upgraderkeys defines an Analyzer that reports TODO (RULE-N).
+// Package upgraderkeys defines an Analyzer that reports SDK state upgraders
+// whose raw-state keys do not match the schemas of the versions they
+// convert between (UPGRADE-3), or whose output the SDK cannot decode or
+// drops (UPGRADE-4).
 //
 // See [Doc] for what it reports and why; docs/checks/upgraderkeys.md is generated from it.
 package upgraderkeys
@@ -10,15 +13,36 @@ import (
 
 // Doc documents the check.
 var Doc = &lint.Doc{
-	Name:     "upgraderkeys",
-	Title:    "TODO: what the check reports, as a noun phrase",
-	Rules:    []rules.ID{"UPGRADE-3", "UPGRADE-4"},
-	Why:      `TODO: what the provider's user meets when the rule is broken, and what the check follows.`,
-	Bad:      `TODO: a short snippet with the bug`,
-	Good:     `TODO: the same snippet, fixed`,
+	Name:  "upgraderkeys",
+	Title: "SDK state upgrader whose keys do not match the schemas it converts between",
+	Rules: []rules.ID{"UPGRADE-3", "UPGRADE-4"},
+	Why: `An SDK StateUpgrader's Upgrade(ctx, rawState, meta) is handed the JSON state of the version its Type describes (Type: resourceV0().CoreConfigSchema().ImpliedType()), as a map: blocks are lists of maps (rawState["b"].([]interface{})[0].(map[string]interface{})["k"]). After the last upgrader the SDK removes every key the current schema does not declare and decodes the rest with go-cty's JSON decoder, which needs an array for a list or set, an object for a map, a bool for a bool, a number (or numeric string) for a number. The check reads the keys each upgrade function reads and writes on the raw state, through locals, type assertions, [i] and range over block elements, and compares them with the schema of the upgrader's Type (facts: the builder the Type names, resolved like any SDK resource) and with the next version's schema (the next upgrader's Type, or the current schema after the last). Reported:
+
+- UPGRADE-3: a read of a key the prior schema does not declare at that level (a key of a block read at the top level): it yields nil on every state of that version and the upgrade silently does nothing. A key the function also writes at that level is taken as being added (if _, ok := raw[k]; !ok { raw[k] = d }) and left alone;
+- UPGRADE-3: a Type that is the schema of one of the resource's blocks (none of its attributes at the current schema's top level, two thirds or more inside one block): its keys read at the top level of the raw state are nil, since the state holds the whole resource;
+- UPGRADE-4: the last upgrader writing a key at a level where the current schema does not declare it but declares it at another (a block's key written at the top level): the SDK removes it, and the value the upgrade computed is lost. A key the current schema declares nowhere is left alone: usually an attribute removed since, a dead write;
+- UPGRADE-4: an attribute that both the prior and the next schema declare, with JSON shapes the decoder cannot convert between (a map and a block, a string and a list, a number and a bool), which the upgrader never writes, deletes or hands on: decoding the upgraded state fails on every state that holds it. Strings are left alone (their text may convert);
+- UPGRADE-4: an upgrader returning a map it made (make or a literal) without copying the raw state into it: every configurable attribute it does not write is dropped.
+
+Left alone: upgraders whose Type is not a resource builder's ImpliedType (cty.EmptyObject, a literal cty.Object) or whose schema is incomplete at the level read, a Type with the current schema's attributes and types (it was not written to describe the older state), upgraders of another package, reads of maps the function made, and (for the retyped and dropped rules) upgraders that hand the state to another function, write or delete computed keys, or return another map. Corpus (12 providers with SDK upgraders, 27 ext providers): see CHANGELOG; development row R015 (auth0 strategy_version written at the top level, declared inside options) and mined row M33B01 (jamfpro: Type of a block) are found.`,
+	Bad: `func upgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
+	// v0 and the current schema hold strategy_version inside the options block
+	v, _ := raw["strategy_version"].(string)
+	raw["strategy_version"], _ = strconv.Atoi(v)
+	return raw, nil
+}`,
+	Good: `func upgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
+	if l, ok := raw["options"].([]any); ok && len(l) > 0 {
+		m := l[0].(map[string]any)
+		if v, ok := m["strategy_version"].(string); ok {
+			m["strategy_version"], _ = strconv.Atoi(v)
+		}
+	}
+	return raw, nil
+}`,
 	Severity: "error",
 	Since:    "v0.2.0",
-	Summary:  "TODO: one sentence for the README's table",
+	Summary:  "an SDK state upgrader that reads a raw-state key its Type's schema does not declare at that level (or whose Type is one block's schema), that (last upgrader) writes a key where the current schema declares it only at another level, that leaves an attribute whose JSON shape changes between the versions untouched (map to block, number to bool), or that returns a new map dropping the state's other attributes",
 	// New checks start opt-in; move them to the default set once a triaged
 	// corpus sample shows at least 90% real findings.
 	NonDefault: true,

@@ -809,16 +809,15 @@ func (e *env) sdkUpgraderParts(u *Upgrader, f map[string]ast.Expr, body *ast.Blo
 	if !ok {
 		return
 	}
-	call := e.impliedTypeOf(t, 0)
-	if call == nil {
+	res, resBody, name := e.impliedTypeOf(t, body, "", 0)
+	if res == nil {
 		return
 	}
-	fn := e.staticCallee(call)
-	r := e.sdkResourceExpr(call, body)
-	if fn == nil || r == nil || !r.SchemaResolved {
+	r := e.sdkResourceExpr(res, resBody)
+	if r == nil || !r.SchemaResolved {
 		return
 	}
-	u.PriorFrom, u.HasPriorSchema = FuncName(fn.Origin()), true
+	u.PriorFrom, u.HasPriorSchema = name, true
 	if r.Schema.Complete {
 		s := r.Schema
 		s.Attributes = cloneAttrs(s.Attributes)
@@ -826,31 +825,40 @@ func (e *env) sdkUpgraderParts(u *Upgrader, f map[string]ast.Expr, body *ast.Blo
 	}
 }
 
-// impliedTypeOf returns the resource-building call X(...) of a Type written
-// X(...).CoreConfigSchema().ImpliedType(), or returned so by a package function.
-func (e *env) impliedTypeOf(t ast.Expr, depth int) *ast.CallExpr {
+// impliedTypeOf returns the *schema.Resource expression R of a Type written
+// R.CoreConfigSchema().ImpliedType() (a builder call or a literal), or
+// returned so by a package function, with the body it is evaluated in and a
+// name for it: the builder's, else the function returning the Type.
+func (e *env) impliedTypeOf(t ast.Expr, body *ast.BlockStmt, fnName string, depth int) (ast.Expr, *ast.BlockStmt, string) {
 	call, ok := unparen(t).(*ast.CallExpr)
 	if !ok || depth > 2 {
-		return nil
+		return nil, nil, ""
 	}
 	if sel, ok := unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "ImpliedType" {
 		inner, ok := unparen(sel.X).(*ast.CallExpr)
 		if !ok {
-			return nil
+			return nil, nil, ""
 		}
-		if sel2, ok := unparen(inner.Fun).(*ast.SelectorExpr); ok && sel2.Sel.Name == "CoreConfigSchema" {
-			if res, ok := unparen(sel2.X).(*ast.CallExpr); ok {
-				return res
+		sel2, ok := unparen(inner.Fun).(*ast.SelectorExpr)
+		if !ok || sel2.Sel.Name != "CoreConfigSchema" || sdkKindOf(e.pass.TypesInfo.TypeOf(sel2.X)) != "sdkresource" {
+			return nil, nil, ""
+		}
+		if c, ok := unparen(sel2.X).(*ast.CallExpr); ok {
+			if fn := e.staticCallee(c); fn != nil {
+				fnName = FuncName(fn.Origin())
 			}
 		}
-		return nil
+		if fnName == "" {
+			return nil, nil, ""
+		}
+		return sel2.X, body, fnName
 	}
 	if fn := e.staticCallee(call); fn != nil && len(call.Args) == 0 {
 		if d := e.funcs[fn]; d != nil && d.Body != nil {
 			if ret := returnExpr(d.Body); ret != nil {
-				return e.impliedTypeOf(ret, depth+1)
+				return e.impliedTypeOf(ret, d.Body, FuncName(fn.Origin()), depth+1)
 			}
 		}
 	}
-	return nil
+	return nil, nil, ""
 }

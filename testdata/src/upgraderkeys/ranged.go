@@ -3,6 +3,8 @@ package upgraderkeys
 import (
 	"context"
 
+	"github.com/hashicorp/go-cty/cty"
+
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 )
 
@@ -87,4 +89,35 @@ func renamed() *schema.Resource {
 			}},
 		},
 	}
+}
+
+var firewallV0Attrs = map[string]*schema.Schema{
+	"rule": {Type: schema.TypeList, Optional: true, Elem: &schema.Resource{
+		Schema: map[string]*schema.Schema{"port": {Type: schema.TypeString, Optional: true}},
+	}},
+}
+
+// The Type as a function returning a literal resource's ImpliedType.
+func firewallV0Type() cty.Type {
+	return (&schema.Resource{Schema: firewallV0Attrs}).CoreConfigSchema().ImpliedType()
+}
+
+func firewallLit() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
+		Schema:        firewallSchema(),
+		SchemaVersion: 1,
+		StateUpgraders: []schema.StateUpgrader{
+			{Version: 0, Type: firewallV0Type(), Upgrade: firewallLitUpgradeV0},
+		},
+	}
+}
+
+func firewallLitUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
+	rules, _ := raw["rule"].([]any)
+	for i := range rules {
+		m := rules[i].(map[string]any)
+		m["port_range"] = m["port_from"] // want `UPGRADE-3: the state upgrader for version 0 reads "port_from" inside block rule of the raw state, where its prior schema firewallV0Type does not declare it`
+	}
+	return raw, nil
 }

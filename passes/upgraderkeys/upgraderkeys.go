@@ -119,7 +119,10 @@ func checkUpgrader(rep *lint.Reporter, r *facts.SDKResource, u facts.Upgrader, f
 		seen[id] = true
 		switch {
 		case !a.write && priorUsable:
-			if declared, elsewhere := lookup(u.Prior.Attributes, a.path, a.key); !declared {
+			// Only a key the prior schema declares at another level: one it
+			// lacks everywhere more often shows a Type copied from a later
+			// version than a wrong read (the raw state is not filtered by it).
+			if declared, elsewhere := lookup(u.Prior.Attributes, a.path, a.key); !declared && elsewhere != "" {
 				reportRead(rep, u, a, elsewhere)
 			}
 		case a.write && last:

@@ -34,7 +34,8 @@ func firewall() *schema.Resource {
 			{Version: 0, Type: firewallV0().CoreConfigSchema().ImpliedType(), Upgrade: func(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
 				for _, r := range raw["rule"].([]any) {
 					m := r.(map[string]any)
-					m["port_range"] = m["ports"] // want `UPGRADE-3: .* reads "ports" inside block rule of the raw state, where its prior schema firewallV0 does not declare it: the read yields nil`
+					m["port_range"] = m["port"]
+					m["ports"] = raw["port"] // want `UPGRADE-3: .* reads "port" at the top level of the raw state, where its prior schema firewallV0 does not declare it \(it declares it inside block rule\): the read yields nil`
 				}
 				raw["port_range"] = "" // want `UPGRADE-4: .* writes "port_range" at the top level of the state, where the current schema of firewall does not declare it \(it declares it inside block rule\): the SDK removes undeclared attributes`
 				raw["ports"] = ""      // a key declared nowhere: one removed since, a dead write
@@ -92,6 +93,7 @@ func renamed() *schema.Resource {
 }
 
 var firewallV0Attrs = map[string]*schema.Schema{
+	"label": {Type: schema.TypeString, Optional: true},
 	"rule": {Type: schema.TypeList, Optional: true, Elem: &schema.Resource{
 		Schema: map[string]*schema.Schema{"port": {Type: schema.TypeString, Optional: true}},
 	}},
@@ -117,7 +119,8 @@ func firewallLitUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[str
 	rules, _ := raw["rule"].([]any)
 	for i := range rules {
 		m := rules[i].(map[string]any)
-		m["port_range"] = m["port_from"] // want `UPGRADE-3: the state upgrader for version 0 reads "port_from" inside block rule of the raw state, where its prior schema firewallV0Type does not declare it`
+		m["port_range"] = m["port_from"] // a key the Type declares nowhere: more likely a Type copied from a later version
+		m["port_range"] = m["label"]     // want `UPGRADE-3: the state upgrader for version 0 reads "label" inside block rule of the raw state, where its prior schema firewallV0Type does not declare it \(it declares it at the top level\)`
 	}
 	return raw, nil
 }

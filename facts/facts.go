@@ -102,6 +102,11 @@ type Upgrader struct {
 	// ReadsStateKnown is false when the function body could not be seen.
 	ReadsState, ReadsStateKnown bool
 	Pos                         token.Pos
+	// SDK: Upgrade is the upgrade function; PriorFrom names the resource
+	// builder whose CoreConfigSchema().ImpliedType() the Type is (Prior is
+	// then its schema, when resolved), "" for any other Type.
+	Upgrade   FuncRef
+	PriorFrom string
 }
 
 // Decode is a req.State.Get into a model: its qualified type and the call.
@@ -301,6 +306,10 @@ func (r *SDKResource) String() string {
 			vs := make([]string, len(r.Upgraders))
 			for i, u := range r.Upgraders {
 				vs[i] = fmt.Sprint(u.Version)
+				if u.PriorFrom != "" {
+					// The Type's resource builder; "?" when its schema is incomplete.
+					vs[i] += "<" + u.PriorFrom[strings.LastIndex(u.PriorFrom, ".")+1:] + map[bool]string{true: "", false: "?"}[u.Prior != nil] + ">"
+				}
 			}
 			fmt.Fprintf(&b, " upgraders[%s]", strings.Join(vs, ","))
 		}

@@ -285,7 +285,7 @@ func (e *env) sdkResourceField(r *SDKResource, name string, v ast.Expr, body *as
 			r.Resolved = false
 		}
 	case "StateUpgraders":
-		r.Upgraders, r.UpgradersResolved = e.sdkUpgraders(v)
+		r.Upgraders, r.UpgradersResolved = e.sdkUpgraders(v, body)
 	case "MigrateState":
 		r.MigrateState = !isNil(info, v)
 	case "CustomizeDiff":
@@ -320,7 +320,7 @@ func (e *env) sdkSchemaFunc(v ast.Expr) ([]Attribute, bool) {
 	return nil, false
 }
 
-func (e *env) sdkUpgraders(v ast.Expr) ([]Upgrader, bool) {
+func (e *env) sdkUpgraders(v ast.Expr, body *ast.BlockStmt) ([]Upgrader, bool) {
 	lit, ok := unparen(v).(*ast.CompositeLit)
 	if !ok {
 		return nil, isNil(e.pass.TypesInfo, v)
@@ -343,7 +343,9 @@ func (e *env) sdkUpgraders(v ast.Expr) ([]Upgrader, bool) {
 		if !isConst && ok {
 			return nil, false
 		}
-		out = append(out, Upgrader{Version: n, Pos: ul.Pos()})
+		u := Upgrader{Version: n, Pos: ul.Pos()}
+		e.sdkUpgraderParts(&u, fields(ul), body)
+		out = append(out, u)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Version < out[j].Version })
 	return out, true
@@ -789,4 +791,74 @@ func (e *env) funcsMentioned(v ast.Expr) []string {
 // sdkSchemaMap evaluates a map[string]*schema.Schema expression.
 func (e *env) sdkSchemaMap(x ast.Expr, body *ast.BlockStmt) ([]Attribute, bool) {
 	return e.attrMap(x, body, "sdkschemamap", e.sdkField)
+}
+
+// sdkUpgraderParts records an SDK StateUpgrader's Upgrade function and, when
+// its Type is X().CoreConfigSchema().ImpliedType() (directly or returned by
+// a package function), the schema of X: the state the function is handed.
+func (e *env) sdkUpgraderParts(u *Upgrader, f map[string]ast.Expr, body *ast.BlockStmt) {
+	if fv, ok := f["Upgrade"]; ok && !isNil(e.pass.TypesInfo, fv) {
+		u.Upgrade = FuncRef{Field: "Upgrade", Pos: fv.Pos()}
+		if fn, ok := e.objectOf(fv).(*types.Func); ok {
+			u.Upgrade.Func = FuncName(fn.Origin())
+		} else {
+			u.Upgrade.Lit = e.funcLit(fv, body)
+		}
+	}
+	t, ok := f["Type"]
+	if !ok {
+		return
+	}
+	res, resBody, name := e.impliedTypeOf(t, body, "", 0)
+	if res == nil {
+		return
+	}
+	r := e.sdkResourceExpr(res, resBody)
+	if r == nil || !r.SchemaResolved {
+		return
+	}
+	u.PriorFrom, u.HasPriorSchema = name, true
+	if r.Schema.Complete {
+		s := r.Schema
+		s.Attributes = cloneAttrs(s.Attributes)
+		u.Prior = &s
+	}
+}
+
+// impliedTypeOf returns the *schema.Resource expression R of a Type written
+// R.CoreConfigSchema().ImpliedType() (a builder call or a literal), or
+// returned so by a package function, with the body it is evaluated in and a
+// name for it: the builder's, else the function returning the Type.
+func (e *env) impliedTypeOf(t ast.Expr, body *ast.BlockStmt, fnName string, depth int) (ast.Expr, *ast.BlockStmt, string) {
+	call, ok := unparen(t).(*ast.CallExpr)
+	if !ok || depth > 2 {
+		return nil, nil, ""
+	}
+	if sel, ok := unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "ImpliedType" {
+		inner, ok := unparen(sel.X).(*ast.CallExpr)
+		if !ok {
+			return nil, nil, ""
+		}
+		sel2, ok := unparen(inner.Fun).(*ast.SelectorExpr)
+		if !ok || sel2.Sel.Name != "CoreConfigSchema" || sdkKindOf(e.pass.TypesInfo.TypeOf(sel2.X)) != "sdkresource" {
+			return nil, nil, ""
+		}
+		if c, ok := unparen(sel2.X).(*ast.CallExpr); ok {
+			if fn := e.staticCallee(c); fn != nil {
+				fnName = FuncName(fn.Origin())
+			}
+		}
+		if fnName == "" {
+			return nil, nil, ""
+		}
+		return sel2.X, body, fnName
+	}
+	if fn := e.staticCallee(call); fn != nil && len(call.Args) == 0 {
+		if d := e.funcs[fn]; d != nil && d.Body != nil {
+			if ret := returnExpr(d.Body); ret != nil {
+				return e.impliedTypeOf(ret, d.Body, FuncName(fn.Origin()), depth+1)
+			}
+		}
+	}
+	return nil, nil, ""
 }

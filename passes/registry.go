@@ -48,6 +48,7 @@ import (
 	"github.com/tflifecyclelint/tflifecyclelint/passes/unreachablenotfound"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updateignores"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/updaterejects"
+	"github.com/tflifecyclelint/tflifecyclelint/passes/upgraderkeys"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/upgradermodel"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/usestatechanging"
 	"github.com/tflifecyclelint/tflifecyclelint/passes/zerocollection"
@@ -101,6 +102,7 @@ var registry = []lint.Check{
 	{Doc: unreachablenotfound.Doc, Analyzer: unreachablenotfound.Analyzer},
 	{Doc: updateignores.Doc, Analyzer: updateignores.Analyzer},
 	{Doc: updaterejects.Doc, Analyzer: updaterejects.Analyzer},
+	{Doc: upgraderkeys.Doc, Analyzer: upgraderkeys.Analyzer},
 	{Doc: upgradermodel.Doc, Analyzer: upgradermodel.Analyzer},
 	{Doc: usestatechanging.Doc, Analyzer: usestatechanging.Analyzer},
 	{Doc: zerocollection.Doc, Analyzer: zerocollection.Analyzer},

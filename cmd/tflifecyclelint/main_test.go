@@ -205,6 +205,7 @@ func TestDriversAgreeOnFixtures(t *testing.T) {
 		{"incompleteimport", nil, 23},
 		{"missingstateset", nil, 11},
 		{"upgradermodel", nil, 14},
+		{"upgraderkeys", nil, 10},
 		{"requestwrite", nil, 11},
 		{"datasourceremove", nil, 3},
 		{"unguardedunknown", nil, 48},

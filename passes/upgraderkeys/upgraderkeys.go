@@ -256,6 +256,9 @@ func rawStateParam(info *types.Info, ft *ast.FuncType) types.Object {
 }
 
 func isRawMap(t types.Type) bool {
+	if t == nil { // an expression without a type: a blank identifier on the left
+		return false
+	}
 	m, ok := types.Unalias(t).Underlying().(*types.Map)
 	if !ok {
 		return false

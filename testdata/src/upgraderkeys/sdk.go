@@ -106,3 +106,34 @@ func connectionFixedUpgradeV0(_ context.Context, raw map[string]any, _ any) (map
 	raw["options"] = []any{m}
 	return raw, nil
 }
+
+func secretV0() *schema.Resource {
+	return &schema.Resource{Schema: map[string]*schema.Schema{
+		"secret_version": {Type: schema.TypeInt, Optional: true},
+	}}
+}
+
+func secret() *schema.Resource {
+	return &schema.Resource{
+		CreateContext: noop, ReadContext: noop, UpdateContext: noop, DeleteContext: noop,
+		Schema:        map[string]*schema.Schema{"secret_version": {Type: schema.TypeString, Optional: true}},
+		SchemaVersion: 1,
+		StateUpgraders: []schema.StateUpgrader{
+			{Version: 0, Type: secretV0().CoreConfigSchema().ImpliedType(), Upgrade: secretUpgradeV0},
+		},
+	}
+}
+
+// Safe: a type switch on a declared key (its `val := v.(type)` has no type of
+// its own) that rewrites the number as a string.
+func secretUpgradeV0(_ context.Context, raw map[string]any, _ any) (map[string]any, error) {
+	if v, ok := raw["secret_version"]; ok {
+		switch val := v.(type) {
+		case int:
+			raw["secret_version"] = strconv.Itoa(val)
+		case float64:
+			raw["secret_version"] = strconv.Itoa(int(val))
+		}
+	}
+	return raw, nil
+}

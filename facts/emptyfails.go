@@ -170,6 +170,22 @@ func joinCond(op token.Token, x, y cond) cond {
 	return condUnknown
 }
 
+// logicCond evaluates the !, && and || structure of e, leaving every other
+// expression to leaf.
+func logicCond(e ast.Expr, leaf func(ast.Expr) cond) cond {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return logicCond(x.X, leaf).not()
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.LAND || x.Op == token.LOR {
+			return joinCond(x.Op, logicCond(x.X, leaf), logicCond(x.Y, leaf))
+		}
+	}
+	return leaf(ast.Unparen(e))
+}
+
 func boolCond(b bool) cond {
 	if b {
 		return condTrue
@@ -180,25 +196,19 @@ func boolCond(b bool) cond {
 // emptyCond evaluates e with v == "": v == "x", v != "", len(v) == 0 and
 // their combinations with &&, || and !.
 func (s *summarizer) emptyCond(e ast.Expr, v *types.Var) cond {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return s.emptyCond(e.X, v).not()
+	return logicCond(e, func(e ast.Expr) cond {
+		b, ok := e.(*ast.BinaryExpr)
+		if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+			return condUnknown
 		}
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND, token.LOR:
-			return joinCond(e.Op, s.emptyCond(e.X, v), s.emptyCond(e.Y, v))
-		case token.EQL, token.NEQ:
-			if r, ok := s.compareEmpty(e.X, e.Y, v); ok {
-				return boolCond(r == (e.Op == token.EQL))
-			}
-			if r, ok := s.compareEmpty(e.Y, e.X, v); ok {
-				return boolCond(r == (e.Op == token.EQL))
-			}
+		if r, ok := s.compareEmpty(b.X, b.Y, v); ok {
+			return boolCond(r == (b.Op == token.EQL))
 		}
-	}
-	return condUnknown
+		if r, ok := s.compareEmpty(b.Y, b.X, v); ok {
+			return boolCond(r == (b.Op == token.EQL))
+		}
+		return condUnknown
+	})
 }
 
 // compareEmpty: x is v (or len(v)) and y a constant: whether they are

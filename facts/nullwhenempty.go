@@ -81,21 +81,16 @@ func (s *summarizer) nullOnEmpty(stmts []ast.Stmt, v *types.Var) bool {
 // collEmptyCond evaluates e with v empty: len(v) == 0, len(*v) > 0 and
 // their combinations; v == nil is unknown (an empty value may be non-nil).
 func (s *summarizer) collEmptyCond(e ast.Expr, v *types.Var) cond {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return s.collEmptyCond(e.X, v).not()
-		}
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND, token.LOR:
-			return joinCond(e.Op, s.collEmptyCond(e.X, v), s.collEmptyCond(e.Y, v))
-		}
-		n, ok := s.lenOf(e.X, e.Y, v)
+	return logicCond(e, func(e ast.Expr) cond {
+		b, ok := e.(*ast.BinaryExpr)
 		if !ok {
 			return condUnknown
 		}
-		switch e.Op {
+		n, ok := s.lenOf(b.X, b.Y, v)
+		if !ok {
+			return condUnknown
+		}
+		switch b.Op {
 		case token.EQL:
 			return boolCond(n == 0)
 		case token.NEQ:
@@ -109,8 +104,8 @@ func (s *summarizer) collEmptyCond(e ast.Expr, v *types.Var) cond {
 		case token.GEQ:
 			return boolCond(0 >= n)
 		}
-	}
-	return condUnknown
+		return condUnknown
+	})
 }
 
 // lenOf: x is len(v) or len(*v) and y an integer constant, returned.

@@ -2,7 +2,6 @@ package facts
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 )
 
@@ -92,34 +91,27 @@ func (s *summarizer) unknownAnswer(stmts []ast.Stmt, v *types.Var) cond {
 // unknownCond evaluates e with v unknown: v.IsUnknown() true, v.IsNull()
 // false, combined with !, && and ||; constants true and false.
 func (s *summarizer) unknownCond(e ast.Expr, v *types.Var) cond {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		switch s.pass.TypesInfo.Uses[e] {
-		case types.Universe.Lookup("true"):
-			return condTrue
-		case types.Universe.Lookup("false"):
-			return condFalse
+	return logicCond(e, func(e ast.Expr) cond {
+		switch e := e.(type) {
+		case *ast.Ident:
+			switch s.pass.TypesInfo.Uses[e] {
+			case types.Universe.Lookup("true"):
+				return condTrue
+			case types.Universe.Lookup("false"):
+				return condFalse
+			}
+		case *ast.CallExpr:
+			sel, ok := e.Fun.(*ast.SelectorExpr)
+			if !ok || len(e.Args) != 0 || !s.isVar(sel.X, v) {
+				return condUnknown
+			}
+			switch sel.Sel.Name {
+			case "IsUnknown":
+				return condTrue
+			case "IsNull":
+				return condFalse
+			}
 		}
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return s.unknownCond(e.X, v).not()
-		}
-	case *ast.BinaryExpr:
-		if e.Op != token.LAND && e.Op != token.LOR {
-			return condUnknown
-		}
-		return joinCond(e.Op, s.unknownCond(e.X, v), s.unknownCond(e.Y, v))
-	case *ast.CallExpr:
-		sel, ok := e.Fun.(*ast.SelectorExpr)
-		if !ok || len(e.Args) != 0 || !s.isVar(sel.X, v) {
-			return condUnknown
-		}
-		switch sel.Sel.Name {
-		case "IsUnknown":
-			return condTrue
-		case "IsNull":
-			return condFalse
-		}
-	}
-	return condUnknown
+		return condUnknown
+	})
 }

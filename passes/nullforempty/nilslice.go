@@ -219,22 +219,7 @@ func (o nullOrigin) consulted(b *ssa.BasicBlock) bool {
 	return consulted(b)
 }
 
-func consultedDirectly(b *ssa.BasicBlock) bool {
-	for d := b; d != nil; d = d.Idom() {
-		all := len(d.Preds) > 0
-		for _, p := range d.Preds {
-			ifi, ok := lastIf(p)
-			if !ok || !asksDirectly(ifi.Cond, 0) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return true
-		}
-	}
-	return false
-}
+func consultedDirectly(b *ssa.BasicBlock) bool { return decidedBy(b, asksDirectly) }
 
 // asksDirectly: v tests a framework value: a method of one, or a helper
 // handed one.

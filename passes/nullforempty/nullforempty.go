@@ -636,14 +636,16 @@ func framework(fn *ssa.Function) bool { return tfapi.IsPluginLib(tfssa.PkgPath(f
 // consulted: a test dominating b asks a framework value (the plan's, the
 // prior state's): IsNull, IsUnknown, Equal, Elements... — null is chosen
 // with the configuration in view.
-func consulted(b *ssa.BasicBlock) bool {
+func consulted(b *ssa.BasicBlock) bool { return decidedBy(b, asksFramework) }
+
+// decidedBy: every way into b or a block dominating it is decided by a test
+// ask accepts (a || b splits one test over several blocks).
+func decidedBy(b *ssa.BasicBlock, ask func(ssa.Value, int) bool) bool {
 	for d := b; d != nil; d = d.Idom() {
-		// Every way into d is decided by such a test (a || b splits one
-		// test over several blocks).
 		all := len(d.Preds) > 0
 		for _, p := range d.Preds {
 			ifi, ok := lastIf(p)
-			if !ok || !asksFramework(ifi.Cond, 0) {
+			if !ok || !ask(ifi.Cond, 0) {
 				all = false
 				break
 			}

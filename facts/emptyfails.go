@@ -45,15 +45,8 @@ func (s *summarizer) emptyFails(fn *types.Func, fd *ast.FuncDecl) uint16 {
 	if sig.Results().Len() == 0 || !tfapi.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return 0
 	}
-	var vars []*types.Var
-	if sig.Recv() != nil {
-		vars = append(vars, sig.Recv())
-	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		vars = append(vars, sig.Params().At(i))
-	}
 	var out uint16
-	for i, v := range vars {
+	for i, v := range sigVars(sig) {
 		if i < 16 && isStringKind(v.Type()) && s.failsEmpty(fd.Body.List, v) {
 			out |= 1 << i
 		}
@@ -168,6 +161,19 @@ func joinCond(op token.Token, x, y cond) cond {
 		return y
 	}
 	return condUnknown
+}
+
+// sigVars: the receiver (if any) then the parameters, in the order of a
+// summary's bit mask.
+func sigVars(sig *types.Signature) []*types.Var {
+	var vars []*types.Var
+	if sig.Recv() != nil {
+		vars = append(vars, sig.Recv())
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		vars = append(vars, sig.Params().At(i))
+	}
+	return vars
 }
 
 // logicCond evaluates the !, && and || structure of e, leaving every other

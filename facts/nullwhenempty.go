@@ -31,15 +31,8 @@ func (s *summarizer) nullWhenEmpty(fn *types.Func, fd *ast.FuncDecl) uint16 {
 	if sig.Results().Len() == 0 || !frameworkCollection(sig.Results().At(0).Type()) {
 		return 0
 	}
-	var vars []*types.Var
-	if sig.Recv() != nil {
-		vars = append(vars, sig.Recv())
-	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		vars = append(vars, sig.Params().At(i))
-	}
 	var out uint16
-	for i, v := range vars {
+	for i, v := range sigVars(sig) {
 		if i < 16 && goCollection(v.Type()) && s.nullOnEmpty(fd.Body.List, v) {
 			out |= 1 << i
 		}

@@ -33,14 +33,7 @@ func (s *summarizer) unknownAnswers(fn *types.Func, fd *ast.FuncDecl) (falseMask
 	if sig.Results().Len() == 0 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return 0, 0
 	}
-	var vars []*types.Var
-	if sig.Recv() != nil {
-		vars = append(vars, sig.Recv())
-	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		vars = append(vars, sig.Params().At(i))
-	}
-	for i, v := range vars {
+	for i, v := range sigVars(sig) {
 		if i >= 16 || !hasUnknownTest(v.Type()) {
 			continue
 		}

@@ -221,35 +221,8 @@ func (o nullOrigin) consulted(b *ssa.BasicBlock) bool {
 
 func consultedDirectly(b *ssa.BasicBlock) bool { return decidedBy(b, asksDirectly) }
 
-// asksDirectly: v tests a framework value: a method of one, or a helper
-// handed one.
-func asksDirectly(v ssa.Value, n int) bool {
-	if n > 8 {
-		return false
-	}
-	switch x := v.(type) {
-	case *ssa.Call:
-		if valueMethod(x.Call.StaticCallee()) || (x.Call.IsInvoke() && frameworkValue(x.Call.Value.Type())) {
-			return true
-		}
-		for _, a := range x.Call.Args {
-			if frameworkValue(a.Type()) {
-				return true
-			}
-		}
-	case *ssa.BinOp:
-		return asksDirectly(x.X, n+1) || asksDirectly(x.Y, n+1)
-	case *ssa.UnOp:
-		return asksDirectly(x.X, n+1)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if asksDirectly(e, n+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// asksDirectly: v tests a framework value itself, not what one led to.
+func asksDirectly(v ssa.Value, n int) bool { return asks(v, n, false) }
 
 // sourceTested: b lies on the non-empty side of a len test of the
 // collection the slice's appends range over (if len(out.Chains) > 0 {

@@ -665,35 +665,37 @@ func lastIf(p *ssa.BasicBlock) (*ssa.If, bool) {
 	return ifi, ok
 }
 
-func asksFramework(v ssa.Value, n int) bool {
+func asksFramework(v ssa.Value, n int) bool { return asks(v, n, true) }
+
+// asks: v tests a framework value: a method of one, or a call handed one;
+// deep also follows call arguments and tuple extracts (a test of what a
+// framework value led to, such as the error of a fetch given plan.ID).
+func asks(v ssa.Value, n int, deep bool) bool {
 	if n > 8 {
 		return false
 	}
 	switch x := v.(type) {
 	case *ssa.Call:
-		if valueMethod(x.Call.StaticCallee()) {
-			return true
-		}
-		if x.Call.IsInvoke() && frameworkValue(x.Call.Value.Type()) {
+		if valueMethod(x.Call.StaticCallee()) || (x.Call.IsInvoke() && frameworkValue(x.Call.Value.Type())) {
 			return true
 		}
 		for _, a := range x.Call.Args {
-			if frameworkValue(a.Type()) || asksFramework(a, n+1) {
+			if frameworkValue(a.Type()) || (deep && asks(a, n+1, deep)) {
 				return true
 			}
 		}
 	case *ssa.BinOp:
-		return asksFramework(x.X, n+1) || asksFramework(x.Y, n+1)
+		return asks(x.X, n+1, deep) || asks(x.Y, n+1, deep)
 	case *ssa.UnOp:
-		return asksFramework(x.X, n+1)
+		return asks(x.X, n+1, deep)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if asksFramework(e, n+1) {
+			if asks(e, n+1, deep) {
 				return true
 			}
 		}
 	case *ssa.Extract:
-		return asksFramework(x.Tuple, n+1)
+		return deep && asks(x.Tuple, n+1, deep)
 	}
 	return false
 }

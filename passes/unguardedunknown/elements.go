@@ -1,4 +1,5 @@
-// Values inside a configuration value: the attributes of an object
+// VALIDATE-1 (validation accepts unknown values): values inside a
+// configuration value: the attributes of an object
 // (obj.Attributes()["role"]) and the elements of a collection (range
 // req.ConfigValue.Elements()). Each may be unknown while the value holding
 // it is known ([var.a, aws_x.y.id], { role = aws_x.y.name }), and reads as

@@ -1,3 +1,6 @@
+// Collects, for UPGRADE-3 and UPGRADE-4, the raw-state keys an upgrade
+// function reads and writes, through locals, assertions, [i] and range.
+
 package upgraderkeys
 
 import (

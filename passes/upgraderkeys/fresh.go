@@ -1,3 +1,7 @@
+// UPGRADE-4 (an upgrade changes the shape, never the meaning): an upgrader
+// returning a map it made, without the raw state's other attributes, drops
+// every configurable attribute it does not write.
+
 package upgraderkeys
 
 import (

@@ -1,3 +1,7 @@
+// UPGRADE-4: an attribute whose JSON shape changes between the upgrader's
+// prior schema and the next one in a way go-cty's decoder cannot convert,
+// left untouched by the upgrader, fails to decode on every old state.
+
 package upgraderkeys
 
 import (

@@ -1,3 +1,7 @@
+// UPGRADE-3 (an upgrader reads prior state through its prior schema) and
+// UPGRADE-4: the keys an SDK upgrader reads and writes on the raw state,
+// judged against the schemas it converts between.
+
 package upgraderkeys
 
 import (

@@ -60,12 +60,13 @@ func run(pass *analysis.Pass) (any, error) {
 				set[k] = mentioned.At[k]
 			}
 		}
-		checkResource(rep, r, changed, set, diffNames(pass, r, byName, all))
+		built := codeSources(r, setCalls(update, setCalls(read, nil)))
+		checkResource(rep, r, changed, set, built, diffNames(pass, r, byName, all))
 	}
 	return nil, nil
 }
 
-func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[string]token.Pos, inDiff map[string]bool) {
+func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[string]token.Pos, built map[string]source, inDiff map[string]bool) {
 	attrs := r.Schema.Attributes
 	for i := range attrs {
 		y := &attrs[i]
@@ -78,7 +79,11 @@ func checkResource(rep *lint.Reporter, r *facts.SDKResource, changed, set map[st
 				reportDerived(rep, r, x, y, changed[x.Name], set[y.Name])
 				continue
 			}
-			reportMarker(rep, r, y, set[y.Name])
+			if !reportMarker(rep, r, y, set[y.Name]) {
+				if s, ok := built[y.Name]; ok {
+					reportBuilt(rep, r, y, s)
+				}
+			}
 			continue
 		}
 		rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, changed[x.Name]),
@@ -133,13 +138,13 @@ var markers = map[string]bool{"version": true, "latest_version": true, "revision
 
 // reportMarker reports a Computed-only marker of every change (y) that a
 // resource updating anything in place never marks as changing.
-func reportMarker(rep *lint.Reporter, r *facts.SDKResource, y *facts.Attribute, setAt token.Pos) {
+func reportMarker(rep *lint.Reporter, r *facts.SDKResource, y *facts.Attribute, setAt token.Pos) bool {
 	if !markers[y.Name] || y.Optional || y.Normalised {
-		return
+		return false
 	}
 	x := inPlace(r.Schema.Attributes)
 	if x == nil {
-		return
+		return false
 	}
 	update := r.Funcs["Update"]
 	rep.Report(lint.Finding{Rule: "PLAN-9", Pos: lint.FirstValid(y.Pos, setAt),
@@ -148,6 +153,7 @@ func reportMarker(rep *lint.Reporter, r *facts.SDKResource, y *facts.Attribute, 
 			lint.Related(setAt, "%q is set from the API here", y.Name),
 		},
 		Message: fmt.Sprintf("Computed %q of %s names a mark the remote system moves on every change (a version, revision, entity tag or update time), but the plan of an in-place update keeps its prior value: the CustomizeDiff never marks it, so resources using %q are planned with the stale value and apply fails with \"Provider produced inconsistent final plan\"; mark it with d.SetNewComputed(%q) in a CustomizeDiff when anything else changes (d.HasChanges)", y.Name, r.Name, y.Name, y.Name)})
+	return true
 }
 
 // inPlace: an attribute the user configures that can change without

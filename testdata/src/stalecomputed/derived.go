@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-sdk/v2/helper/schema"
 )
 
-type repo struct{ Owner, Name, Plan, PlanID, Mode string }
+type repo struct{ Owner, Name, Slug, Plan, PlanID, Mode, Summary string }
 
 func getRepo(ctx context.Context, id string) (*repo, error)  { return &repo{}, nil }
 func editRepo(ctx context.Context, id string, r *repo) error { return nil }
@@ -29,7 +29,8 @@ func resourceRepository() *schema.Resource {
 			"plan_id":                 {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "plan_id" of resourceRepository is derived from "plan_name"`
 			"execution_mode":          {Type: schema.TypeString, Optional: true},
 			"resolved_execution_mode": {Type: schema.TypeString, Computed: true}, // want `PLAN-9: Computed "resolved_execution_mode" of resourceRepository is derived from "execution_mode"`
-			// A slug: a rename may keep it (not related).
+			// A slug the API keeps apart: a rename may keep it (not related
+			// by name, and saved from another field).
 			"slug": {Type: schema.TypeString, Computed: true},
 			// The user may set it: a setting of its own.
 			"region_name": {Type: schema.TypeString, Optional: true},
@@ -52,9 +53,9 @@ func readRepository(ctx context.Context, d *schema.ResourceData, meta any) diag.
 	d.Set("plan_id", r.PlanID)
 	d.Set("execution_mode", r.Mode)
 	d.Set("resolved_execution_mode", r.Mode)
-	d.Set("slug", r.Name)
+	d.Set("slug", r.Slug)
 	d.Set("region_id", r.Plan)
-	d.Set("short_description", r.Plan)
+	d.Set("short_description", r.Summary)
 	return nil
 }
 

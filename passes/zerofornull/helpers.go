@@ -511,7 +511,7 @@ func fwGuarded(b *ssa.BasicBlock) bool {
 			continue
 		}
 		p := d.Preds[0]
-		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && mentions(ifi.Cond, nil, nil, 0) {
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && mentions(ifi.Cond, nil, nil, nil, 0) {
 			return true
 		}
 	}

@@ -38,11 +38,12 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		attrs := attruse.ByModel(r, model, candidate)
+		fixed := computedOnly(r, model)
 		// Create and Update first: a store they reach is an apply error,
 		// one only Read reaches a change on every plan.
 		for _, method := range []string{"Create", "Update", "Read"} {
 			fn := funcs[facts.Method(pass.Pkg, r.TypeName, method)]
-			stores := zeroStores(fn, attrs)
+			stores := zeroStores(fn, attrs, fixed)
 			stores = append(stores, objectZeros(fn, r, map[*ssa.Function]*zeroResult{})...)
 			for _, s := range stores {
 				if reported[s.pos] {
@@ -69,6 +70,32 @@ func candidate(a *facts.Attribute) bool {
 	return collection(a)
 }
 
+// computedOnly: the top-level attributes the configuration cannot set (the
+// ID), by the resource's models: a test of their value says nothing about
+// what the configuration holds. (attruse.ByModel leaves Computed ones out.)
+func computedOnly(r *facts.FrameworkResource, model *facts.Model) map[string]map[string]*facts.Attribute {
+	out := map[string]map[string]*facts.Attribute{}
+	for _, name := range r.Models {
+		mf := model.Models[name]
+		if mf == nil {
+			continue
+		}
+		for i := range r.Schema.Attributes {
+			a := &r.Schema.Attributes[i]
+			if !a.Computed || a.Optional || a.Required || a.Uncertain {
+				continue
+			}
+			if _, ok := mf.Field(a.Name); ok {
+				if out[name] == nil {
+					out[name] = map[string]*facts.Attribute{}
+				}
+				out[name][a.Name] = a
+			}
+		}
+	}
+	return out
+}
+
 type zeroStore struct {
 	attr   *facts.Attribute
 	pos    token.Pos
@@ -85,7 +112,7 @@ type zeroStore struct {
 // the API answered (a non-pointer field or a GetXxx() getter), not guarded by
 // a test of that value or of the attribute, and not overridden in the same
 // function by another store to the field.
-func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) []zeroStore {
+func zeroStores(fn *ssa.Function, attrs, fixed map[string]map[string]*facts.Attribute) []zeroStore {
 	// Stores are counted over every function followed: a later helper
 	// that puts the null back (preserveNulls(&result, plan)) counts.
 	stores := map[string][]*ssa.Store{}
@@ -134,7 +161,7 @@ func zeroStores(fn *ssa.Function, attrs map[string]map[string]*facts.Attribute) 
 			continue
 		}
 		if len(ss) == 1 && !outer[ss[0].Parent()][key] {
-			if s, ok := zeroStoreOf(ss[0], attrs); ok {
+			if s, ok := zeroStoreOf(ss[0], attrs, fixed); ok {
 				out = append(out, s)
 				continue
 			}
@@ -280,7 +307,7 @@ func fieldKey(fa *ssa.FieldAddr, attrs map[string]map[string]*facts.Attribute) (
 	return name + "\x00" + a.Name, a
 }
 
-func zeroStoreOf(st *ssa.Store, attrs map[string]map[string]*facts.Attribute) (zeroStore, bool) {
+func zeroStoreOf(st *ssa.Store, attrs, fixed map[string]map[string]*facts.Attribute) (zeroStore, bool) {
 	_, a := modelField(st, attrs)
 	call, ok := st.Val.(*ssa.Call)
 	if !ok || len(call.Call.Args) != 1 {
@@ -291,7 +318,7 @@ func zeroStoreOf(st *ssa.Store, attrs map[string]map[string]*facts.Attribute) (z
 		return zeroStore{}, false
 	}
 	src, v := apiScalar(call.Call.Args[0])
-	if src == nil || guarded(st.Block(), v, src) {
+	if src == nil || guardedBy(st.Block(), v, src, fixed) {
 		return zeroStore{}, false
 	}
 	return zeroStore{attr: a, pos: st.Pos(), source: call.Pos(), field: src.Name(), ctor: ctor}, true
@@ -414,12 +441,20 @@ func finding(r *facts.FrameworkResource, method string, s zeroStore) lint.Findin
 // same field or getter), or asks a framework value IsNull/IsUnknown (the
 // plan's value decides), in the function itself.
 func guarded(b *ssa.BasicBlock, v ssa.Value, src types.Object) bool {
+	return guardedBy(b, v, src, nil)
+}
+
+// guardedBy is guarded where a test of a model field bound to one of fixed
+// (attributes the configuration cannot set, such as the ID: if
+// state.ID.IsNull() { return err } before a sync) does not count as the plan
+// deciding.
+func guardedBy(b *ssa.BasicBlock, v ssa.Value, src types.Object, fixed map[string]map[string]*facts.Attribute) bool {
 	for d := b; d != nil; d = d.Idom() {
 		if len(d.Preds) != 1 {
 			continue
 		}
 		p := d.Preds[0]
-		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && mentions(ifi.Cond, v, src, 0) {
+		if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok && mentions(ifi.Cond, v, src, fixed, 0) {
 			return true
 		}
 	}
@@ -427,8 +462,9 @@ func guarded(b *ssa.BasicBlock, v ssa.Value, src types.Object) bool {
 }
 
 // mentions: cond is built (a few steps deep) from v, another read of src,
-// or a framework IsNull/IsUnknown/Equal call.
-func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
+// or a framework IsNull/IsUnknown/Equal call (not of a field bound to one
+// of fixed).
+func mentions(x ssa.Value, v ssa.Value, src types.Object, fixed map[string]map[string]*facts.Attribute, n int) bool {
 	if x == nil || n > 6 {
 		return false
 	}
@@ -437,19 +473,19 @@ func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
 	}
 	switch y := x.(type) {
 	case *ssa.BinOp:
-		return mentions(y.X, v, src, n+1) || mentions(y.Y, v, src, n+1)
+		return mentions(y.X, v, src, fixed, n+1) || mentions(y.Y, v, src, fixed, n+1)
 	case *ssa.UnOp:
-		return mentions(y.X, v, src, n+1)
+		return mentions(y.X, v, src, fixed, n+1)
 	case *ssa.Convert:
-		return mentions(y.X, v, src, n+1)
+		return mentions(y.X, v, src, fixed, n+1)
 	case *ssa.Phi:
 		for _, e := range y.Edges {
-			if mentions(e, v, src, n+1) {
+			if mentions(e, v, src, fixed, n+1) {
 				return true
 			}
 		}
 	case *ssa.Extract:
-		return mentions(y.Tuple, v, src, n+1)
+		return mentions(y.Tuple, v, src, fixed, n+1)
 	case *ssa.Call:
 		if fn := y.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
 			if presence(fn.Name(), src) {
@@ -457,16 +493,30 @@ func mentions(x ssa.Value, v ssa.Value, src types.Object, n int) bool {
 			}
 			switch fn.Name() {
 			case "IsNull", "IsUnknown", "Equal":
-				return true
+				return !boundTo(y.Call.Args[0], fixed)
 			}
 		}
 		for _, a := range y.Call.Args {
-			if mentions(a, v, src, n+1) {
+			if mentions(a, v, src, fixed, n+1) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// boundTo: recv is a load of a model field bound to one of attrs.
+func boundTo(recv ssa.Value, attrs map[string]map[string]*facts.Attribute) bool {
+	u, ok := recv.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL || len(attrs) == 0 {
+		return false
+	}
+	fa, ok := u.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	key, _ := fieldKey(fa, attrs)
+	return key != ""
 }
 
 // sameField: f is src, or the field the getter src is named after.

@@ -131,6 +131,13 @@ func (s *fwScope) keyAt(v ssa.Value, depth int) (key, label string) {
 		}
 	}
 	if m := tfssa.ModelRoot(u.X); m != nil && s.fromConfigOrPlan(m) && u.X == m {
+		// Read at a constant path, the value is the one a helper handed
+		// that path reads.
+		if c := getAttribute(m); c != nil {
+			if pk := pathKey(c.Call.Args[2]); pk != "" {
+				return pk, pathLabel(pk)
+			}
+		}
 		return fmt.Sprintf("%p", m), "a value read with GetAttribute"
 	}
 	return s.innerKey(v, depth)
@@ -174,6 +181,9 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	if readSucceeds(c) {
+		return constant.MakeBool(false), true
+	}
 	recv, _, ok := recvCall(c)
 	if !ok {
 		return nil, false
@@ -189,7 +199,7 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 // validatordiag.InvalidAttributeValueDiagnostic and the like).
 func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	for _, instr := range b.Instrs {
-		if tfssa.AddsError(instr) || appendsError(instr) {
+		if tfssa.AddsError(instr) || appendsError(instr) || callsErrorAdder(instr) {
 			return instr
 		}
 	}

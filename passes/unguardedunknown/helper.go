@@ -30,7 +30,15 @@ type holder interface {
 
 func (u fwUnknown) holds(v ssa.Value) bool {
 	k, _ := u.s.key(v)
+	if k == "" {
+		k = pathKey(v) // a path a helper reads the configuration at
+	}
 	return k != "" && k == u.key
+}
+
+// pathLabel names the value at a path key.
+func pathLabel(k string) string {
+	return fmt.Sprintf("the value at %q", strings.TrimPrefix(k, "path:"))
 }
 
 func (u fwUnknown) holdsField(model ssa.Value, tag string) bool {
@@ -63,6 +71,12 @@ func (b *boundUnknown) holds(v ssa.Value) bool {
 	}
 	if a, ok := b.params[v]; ok {
 		return h.holds(a)
+	}
+	// v read from the configuration at a path the helper is handed.
+	if p := readAt(v); p != nil {
+		if a, ok := b.params[p]; ok {
+			return h.holds(a)
+		}
 	}
 	// m.Field of a model the helper is handed (a method's receiver).
 	if x, tag := fieldOf(v); x != nil {
@@ -108,6 +122,9 @@ func (b *boundUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	c, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, false
+	}
+	if readSucceeds(c) {
+		return constant.MakeBool(false), true
 	}
 	if recv, _, ok := recvCall(c); !ok || !b.holds(recv) {
 		return nil, false
@@ -212,10 +229,13 @@ func answerOf(fn *ssa.Function, u *boundUnknown) (constant.Value, []*ssa.Return)
 		}
 		return !isRet
 	})
+	known := &boundUnknown{params: u.params, level: u.level} // holds nothing: the value read as known
+	if knownAnswer(fn, known) != nil {
+		return nil, nil // the same answer whatever the value: it decides nothing
+	}
 	if a := sameAnswer(rets, u); a != nil {
 		return a, rets
 	}
-	known := &boundUnknown{params: u.params, level: u.level} // holds nothing: the value read as known
 	var decided []*ssa.Return
 	for _, ret := range rets {
 		if evalZero(ret.Results[0], known, 1) == nil && evalZero(ret.Results[0], u, 1) != nil {
@@ -226,6 +246,20 @@ func answerOf(fn *ssa.Function, u *boundUnknown) (constant.Value, []*ssa.Return)
 		return a, decided
 	}
 	return nil, nil
+}
+
+// knownAnswer: the constant fn answers first on every way with the value
+// known, or nil.
+func knownAnswer(fn *ssa.Function, known *boundUnknown) constant.Value {
+	var rets []*ssa.Return
+	walkBlocks(fn.Blocks[0], known, true, func(b *ssa.BasicBlock) bool {
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if isRet && len(ret.Results) > 0 {
+			rets = append(rets, ret)
+		}
+		return !isRet
+	})
+	return sameAnswer(rets, known)
 }
 
 // sameAnswer: the bool constant every one of rets answers first under u,
@@ -342,6 +376,9 @@ func helperReads(c *ssa.Call, s *fwScope) []helperRead {
 		}
 		if k, label := s.key(a); k != "" && len(out) == n {
 			out = append(out, helperRead{k, label})
+		}
+		if k := pathKey(a); k != "" && readsAtParam(fn, p) {
+			out = append(out, helperRead{k, pathLabel(k)})
 		}
 	}
 	for i, a := range c.Call.Args {

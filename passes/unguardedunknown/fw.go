@@ -587,6 +587,7 @@ func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
 		return false
 	}
 	b := failures(other, u, false)
+	skips := skipsSuccess(taken, other, u)
 	found := false
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(x *ssa.BasicBlock)
@@ -596,7 +597,7 @@ func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
 		}
 		seen[x] = true
 		if f := u.fails(x); f != nil {
-			found = !b[f]
+			found = !b[f] || skips
 			return
 		}
 		if testsError(x) {
@@ -608,6 +609,38 @@ func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
 	}
 	walk(taken)
 	return found
+}
+
+// skipsSuccess: the set way reaches a successful return the unset way
+// cannot (if set && x.ValueBool() { return }): a known value may leave
+// there, the unknown goes on to the tests after it, and an error they add
+// (target is required...) rejects what the known value accepts, even
+// where the set way can reach that error too.
+func skipsSuccess(taken, other *ssa.BasicBlock, u unknown) bool {
+	// The set way is known: its reads of the value are not zero.
+	t, o := successes(taken, u, true), successes(other, u, false)
+	for r := range o {
+		if !t[r] {
+			return true
+		}
+	}
+	return false
+}
+
+// successes: the return blocks reachable from from without failing;
+// pruned, the branches the unknown decides go only its way.
+func successes(from *ssa.BasicBlock, u unknown, prune bool) map[*ssa.BasicBlock]bool {
+	out := map[*ssa.BasicBlock]bool{}
+	walkBlocks(from, u, prune, func(b *ssa.BasicBlock) bool {
+		if stops(u, b) || u.fails(b) != nil {
+			return false
+		}
+		if _, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return); isRet {
+			out[b] = true
+		}
+		return true
+	})
+	return out
 }
 
 // testsError: b ends in a branch on an error value (err != nil, err == nil).

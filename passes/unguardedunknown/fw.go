@@ -635,12 +635,29 @@ func successes(from *ssa.BasicBlock, u unknown, prune bool) map[*ssa.BasicBlock]
 		if stops(u, b) || u.fails(b) != nil {
 			return false
 		}
-		if _, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return); isRet {
+		if _, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return); isRet && !errorExit(b) {
 			out[b] = true
 		}
 		return true
 	})
 	return out
+}
+
+// errorExit: b is the return of an "if diags.HasError() { return }": the
+// way out of a failure added before, not a success.
+func errorExit(b *ssa.BasicBlock) bool {
+	for _, p := range b.Preds {
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || p.Succs[0] != b {
+			continue
+		}
+		if c, ok := ifi.Cond.(*ssa.Call); ok {
+			if recv, name, ok := recvCall(c); ok && name == "HasError" && tfapi.IsDiagnostics(recv.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // testsError: b ends in a branch on an error value (err != nil, err == nil).

@@ -67,3 +67,25 @@ func (r *targetsCheckedResource) ValidateConfig(ctx context.Context, req resourc
 		resp.Diagnostics.AddAttributeError(path.Root("targets"), "Missing required attribute", "targets is required")
 	}
 }
+
+type targetsDiagsResource struct{}
+
+// ValidateConfig: the set way's only early return leaves after an error
+// (HasError), which is no success the unknown misses.
+func (r *targetsDiagsResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg targetsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !cfg.Targets.IsNull() && !cfg.Targets.IsUnknown() {
+		var targets []string
+		resp.Diagnostics.Append(cfg.Targets.ElementsAs(ctx, &targets, false)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
+	if cfg.AllTargets.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("all_targets"), "Missing required attribute", "all_targets is required")
+	}
+}

@@ -131,6 +131,13 @@ func (s *fwScope) keyAt(v ssa.Value, depth int) (key, label string) {
 		}
 	}
 	if m := tfssa.ModelRoot(u.X); m != nil && s.fromConfigOrPlan(m) && u.X == m {
+		// Read at a constant path, the value is the one a helper handed
+		// that path reads.
+		if c := getAttribute(m); c != nil {
+			if pk := pathKey(c.Call.Args[2]); pk != "" {
+				return pk, pathLabel(pk)
+			}
+		}
 		return fmt.Sprintf("%p", m), "a value read with GetAttribute"
 	}
 	return s.innerKey(v, depth)
@@ -174,6 +181,9 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	if readSucceeds(c) {
+		return constant.MakeBool(false), true
+	}
 	recv, _, ok := recvCall(c)
 	if !ok {
 		return nil, false
@@ -189,7 +199,7 @@ func (u fwUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 // validatordiag.InvalidAttributeValueDiagnostic and the like).
 func (fwUnknown) fails(b *ssa.BasicBlock) ssa.Instruction {
 	for _, instr := range b.Instrs {
-		if tfssa.AddsError(instr) || appendsError(instr) {
+		if tfssa.AddsError(instr) || appendsError(instr) || callsErrorAdder(instr) {
 			return instr
 		}
 	}
@@ -577,6 +587,7 @@ func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
 		return false
 	}
 	b := failures(other, u, false)
+	skips := skipsSuccess(taken, other, u)
 	found := false
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(x *ssa.BasicBlock)
@@ -586,7 +597,7 @@ func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
 		}
 		seen[x] = true
 		if f := u.fails(x); f != nil {
-			found = !b[f]
+			found = !b[f] || skips
 			return
 		}
 		if testsError(x) {
@@ -598,6 +609,55 @@ func absentLeadsToFailure(ifi *ssa.If, u unknown) bool {
 	}
 	walk(taken)
 	return found
+}
+
+// skipsSuccess: the set way reaches a successful return the unset way
+// cannot (if set && x.ValueBool() { return }): a known value may leave
+// there, the unknown goes on to the tests after it, and an error they add
+// (target is required...) rejects what the known value accepts, even
+// where the set way can reach that error too.
+func skipsSuccess(taken, other *ssa.BasicBlock, u unknown) bool {
+	// The set way is known: its reads of the value are not zero.
+	t, o := successes(taken, u, true), successes(other, u, false)
+	for r := range o {
+		if !t[r] {
+			return true
+		}
+	}
+	return false
+}
+
+// successes: the return blocks reachable from from without failing;
+// pruned, the branches the unknown decides go only its way.
+func successes(from *ssa.BasicBlock, u unknown, prune bool) map[*ssa.BasicBlock]bool {
+	out := map[*ssa.BasicBlock]bool{}
+	walkBlocks(from, u, prune, func(b *ssa.BasicBlock) bool {
+		if stops(u, b) || u.fails(b) != nil {
+			return false
+		}
+		if _, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return); isRet && !errorExit(b) {
+			out[b] = true
+		}
+		return true
+	})
+	return out
+}
+
+// errorExit: b is the return of an "if diags.HasError() { return }": the
+// way out of a failure added before, not a success.
+func errorExit(b *ssa.BasicBlock) bool {
+	for _, p := range b.Preds {
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok || p.Succs[0] != b {
+			continue
+		}
+		if c, ok := ifi.Cond.(*ssa.Call); ok {
+			if recv, name, ok := recvCall(c); ok && name == "HasError" && tfapi.IsDiagnostics(recv.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // testsError: b ends in a branch on an error value (err != nil, err == nil).

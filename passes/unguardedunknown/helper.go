@@ -30,7 +30,15 @@ type holder interface {
 
 func (u fwUnknown) holds(v ssa.Value) bool {
 	k, _ := u.s.key(v)
+	if k == "" {
+		k = pathKey(v) // a path a helper reads the configuration at
+	}
 	return k != "" && k == u.key
+}
+
+// pathLabel names the value at a path key.
+func pathLabel(k string) string {
+	return fmt.Sprintf("the value at %q", strings.TrimPrefix(k, "path:"))
 }
 
 func (u fwUnknown) holdsField(model ssa.Value, tag string) bool {
@@ -63,6 +71,12 @@ func (b *boundUnknown) holds(v ssa.Value) bool {
 	}
 	if a, ok := b.params[v]; ok {
 		return h.holds(a)
+	}
+	// v read from the configuration at a path the helper is handed.
+	if p := readAt(v); p != nil {
+		if a, ok := b.params[p]; ok {
+			return h.holds(a)
+		}
 	}
 	// m.Field of a model the helper is handed (a method's receiver).
 	if x, tag := fieldOf(v); x != nil {
@@ -109,6 +123,9 @@ func (b *boundUnknown) leaf(v ssa.Value) (constant.Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	if readSucceeds(c) {
+		return constant.MakeBool(false), true
+	}
 	if recv, _, ok := recvCall(c); !ok || !b.holds(recv) {
 		return nil, false
 	}
@@ -142,20 +159,31 @@ func unknownRead(c *ssa.Call) (constant.Value, bool) {
 }
 
 // evalHelper evaluates, with the value unknown, the bool a function of the
-// package answers first when handed the value: every return the unknown
-// lets it reach must answer the same constant. Nil when it cannot tell,
-// when the helper is not handed the value, or two helpers deep.
+// package answers first when handed the value (see answerOf). Nil when it
+// cannot tell, when the helper is not handed the value, or three helpers
+// deep.
 func evalHelper(c *ssa.Call, u unknown) constant.Value {
-	fn := c.Call.StaticCallee()
-	if fn == nil || len(fn.Blocks) == 0 || len(fn.Blocks) > 40 || c.Parent() == nil || fn.Pkg != c.Parent().Pkg || !answersBool(fn) {
+	fn, bu := bindHelper(c, u)
+	if fn == nil {
 		return nil
 	}
+	a, _ := answerOf(fn, bu)
+	return a
+}
+
+// bindHelper: the helper c calls, and the unknown inside it, when c hands
+// it the value; nil otherwise.
+func bindHelper(c *ssa.Call, u unknown) (*ssa.Function, *boundUnknown) {
+	fn := c.Call.StaticCallee()
+	if fn == nil || len(fn.Blocks) == 0 || len(fn.Blocks) > 40 || c.Parent() == nil || fn.Pkg != c.Parent().Pkg || !answersBool(fn) {
+		return nil, nil
+	}
 	if b, nested := u.(*boundUnknown); nested && b.level >= 2 {
-		return nil
+		return nil, nil
 	}
 	h, ok := u.(holder)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	bu := &boundUnknown{outer: u, params: map[ssa.Value]ssa.Value{}, level: 1}
 	if b, nested := u.(*boundUnknown); nested {
@@ -181,30 +209,97 @@ func evalHelper(c *ssa.Call, u unknown) constant.Value {
 		}
 	}
 	if !handed {
-		return nil
+		return nil, nil
 	}
-	return sameAnswer(fn, bu)
+	return fn, bu
 }
 
-// sameAnswer: the constant every return of fn reachable under u answers
-// first, or nil.
-func sameAnswer(fn *ssa.Function, u *boundUnknown) constant.Value {
-	var out constant.Value
-	mixed := false
+// answerOf: the constant fn answers first under u, and the returns that
+// give it; nil when it cannot tell. Either every return the unknown lets
+// fn reach answers it, or — where the answer also depends on other values
+// — every return whose answer the unknown decides does (a constant with
+// the value unknown, undecided with it known: return all || !unset): the
+// unknown then gives that answer where a known value could give the other.
+func answerOf(fn *ssa.Function, u *boundUnknown) (constant.Value, []*ssa.Return) {
+	var rets []*ssa.Return
 	walkBlocks(fn.Blocks[0], u, true, func(b *ssa.BasicBlock) bool {
 		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !isRet || mixed {
-			return !mixed
+		if isRet && len(ret.Results) > 0 {
+			rets = append(rets, ret)
 		}
+		return !isRet
+	})
+	known := &boundUnknown{params: u.params, level: u.level} // holds nothing: the value read as known
+	if knownAnswer(fn, known) != nil {
+		return nil, nil // the same answer whatever the value: it decides nothing
+	}
+	if a := sameAnswer(rets, u); a != nil {
+		return a, rets
+	}
+	var decided []*ssa.Return
+	for _, ret := range rets {
+		if evalZero(ret.Results[0], known, 1) == nil && evalZero(ret.Results[0], u, 1) != nil {
+			decided = append(decided, ret)
+		}
+	}
+	if a := sameAnswer(decided, u); a != nil {
+		return a, decided
+	}
+	return nil, nil
+}
+
+// knownAnswer: the constant fn answers first on every way with the value
+// known, or nil.
+func knownAnswer(fn *ssa.Function, known *boundUnknown) constant.Value {
+	var rets []*ssa.Return
+	walkBlocks(fn.Blocks[0], known, true, func(b *ssa.BasicBlock) bool {
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if isRet && len(ret.Results) > 0 {
+			rets = append(rets, ret)
+		}
+		return !isRet
+	})
+	return sameAnswer(rets, known)
+}
+
+// sameAnswer: the bool constant every one of rets answers first under u,
+// or nil.
+func sameAnswer(rets []*ssa.Return, u *boundUnknown) constant.Value {
+	var out constant.Value
+	for _, ret := range rets {
 		x := evalZero(ret.Results[0], u, 1)
 		if x == nil || out != nil && !sameConst(out, x) {
-			mixed = true
+			return nil
 		}
 		out = x
-		return false
-	})
-	if mixed || out == nil || out.Kind() != constant.Bool {
+	}
+	if out == nil || out.Kind() != constant.Bool {
 		return nil
+	}
+	return out
+}
+
+// answerTrail: where a helper's answer for the unknown comes from — the
+// returns giving it, and those of the helpers it hands the value on to.
+func answerTrail(c *ssa.Call, u unknown) []analysis.RelatedInformation {
+	fn, bu := bindHelper(c, u)
+	if fn == nil {
+		return nil
+	}
+	a, rets := answerOf(fn, bu)
+	if a == nil {
+		return nil
+	}
+	var out []analysis.RelatedInformation
+	for _, ret := range rets {
+		out = append(out, lint.Related(ret.Pos(), "%s answers %s here while the value is unknown", fn.Name(), a.ExactString()))
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if inner, ok := instr.(*ssa.Call); ok && evalHelper(inner, bu) != nil {
+				out = append(out, answerTrail(inner, bu)...)
+			}
+		}
 	}
 	return out
 }
@@ -282,6 +377,9 @@ func helperReads(c *ssa.Call, s *fwScope) []helperRead {
 		if k, label := s.key(a); k != "" && len(out) == n {
 			out = append(out, helperRead{k, label})
 		}
+		if k := pathKey(a); k != "" && readsAtParam(fn, p) {
+			out = append(out, helperRead{k, pathLabel(k)})
+		}
 	}
 	for i, a := range c.Call.Args {
 		if i < len(fn.Params) {
@@ -327,10 +425,10 @@ func helperDecidesOn(rep *lint.Reporter, fn *ssa.Function, s *fwScope, c *ssa.Ca
 	}
 	reported[k] = true
 	rep.Report(lint.Finding{Rule: "VALIDATE-1", Pos: c.Pos(),
-		Related: []analysis.RelatedInformation{
+		Related: append([]analysis.RelatedInformation{
 			lint.Related(br, "the helper's answer decides this branch, which adds an error diagnostic"),
 			lint.Related(c.Call.StaticCallee().Pos(), "the helper, which answers %s for an unknown value", answer.ExactString()),
-		},
+		}, answerTrail(c, u)...),
 		Message: fmt.Sprintf("%s hands %s to %s, which answers %s while the value is unknown (it tests IsNull/IsUnknown itself), and that answer adds an error: a value from another resource is unknown at validation and plan time, so a valid configuration is rejected; skip the check while the value is unknown", fn.Name(), label, calleeName(c), answer.ExactString())})
 }
 

@@ -1,6 +1,7 @@
 package unguardedunknown_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -12,6 +13,33 @@ import (
 func Test(t *testing.T) {
 	res := analysistest.Run(t, testutil.Fixtures(), unguardedunknown.Analyzer, "./unguardedunknown/...")
 	testutil.AssertOutcomes(t, res, outcomes)
+	assertTrail(t, res)
+}
+
+// assertTrail: a finding on a helper two calls deep shows, as evidence,
+// the returns that answer for the unknown in both helpers (the fixture
+// marks them "// evidence: <what>").
+func assertTrail(t *testing.T, res []*analysistest.Result) {
+	t.Helper()
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			if !strings.Contains(d.Message, `hands "zones" to policyApplies`) {
+				continue
+			}
+			var got []string
+			for _, rel := range d.Related {
+				p := r.Pass.Fset.Position(rel.Pos)
+				got = append(got, p.String()+": "+rel.Message)
+			}
+			for _, want := range []string{"zonesUnset answers false here", "policyApplies answers true here"} {
+				if !strings.Contains(strings.Join(got, "\n"), want) {
+					t.Errorf("finding %q: no evidence %q among %q", d.Message, want, got)
+				}
+			}
+			return
+		}
+	}
+	t.Errorf("no finding on policyApplies")
 }
 
 // What each finding must tell the user: validation and plan run with

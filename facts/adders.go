@@ -20,12 +20,15 @@ import (
 // The helper's summary (ValueFact.AddsTo, with the attributes it adds) makes
 // the call a mutation of the local, as maps.Copy is: the local gains them.
 // A helper that adds under a condition, changes or deletes an entry, or
-// hands the map on is no adder.
+// hands the map on is no adder. An adder may also return the map it is
+// handed, and only it (s = addPermsSchema(s)): assigned back to the local it
+// was handed, the call is the same mutation; its result used as a value
+// anywhere else stays unresolved (the summary holds the additions only).
 
 // adder summarises fn as an adder, or returns nil.
 func (e *env) adder(fn *types.Func, decl *ast.FuncDecl) *ValueFact {
 	sig := fn.Signature()
-	if decl == nil || decl.Body == nil || sig.Results().Len() != 0 {
+	if decl == nil || decl.Body == nil || sig.Results().Len() > 1 {
 		return nil
 	}
 	var param *types.Var
@@ -39,6 +42,9 @@ func (e *env) adder(fn *types.Func, decl *ast.FuncDecl) *ValueFact {
 		}
 	}
 	if param == nil || sig.Variadic() && k == sig.Params().Len() {
+		return nil
+	}
+	if sig.Results().Len() == 1 && !e.returnsOnly(decl.Body, param) {
 		return nil
 	}
 	vf := &ValueFact{Kind: "sdkschemamap", AddsTo: k, Resolved: true}
@@ -105,6 +111,8 @@ func (e *env) readOrAdd(stack []ast.Node, adds map[ast.Expr]bool) bool {
 		return true
 	case *ast.RangeStmt:
 		return p.Value == nil
+	case *ast.ReturnStmt:
+		return true // an adder returning the map (returnsOnly)
 	case *ast.CallExpr:
 		id, isId := unparen(p.Fun).(*ast.Ident)
 		b, isBuiltin := e.pass.TypesInfo.Uses[id].(*types.Builtin)
@@ -113,23 +121,39 @@ func (e *env) readOrAdd(stack []ast.Node, adds map[ast.Expr]bool) bool {
 	return false
 }
 
+// returnsOnly: every return statement of body (function literals aside)
+// returns param alone, and there is one.
+func (e *env) returnsOnly(body *ast.BlockStmt, param *types.Var) bool {
+	n, only := 0, true
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			only = only && len(x.Results) == 1 && e.objectOf(unparen(x.Results[0])) == types.Object(param)
+		}
+		return true
+	})
+	return n > 0 && only
+}
+
 // addedBy: x (at the top of stack) is handed to an adder as its map, in a
-// call standing alone as a statement; the mutation standing for it, the
-// call recorded in e.copySrc as its source, or nil.
+// call standing alone as a statement or assigned back to x (x = add(x));
+// the mutation standing for it, the call recorded in e.copySrc as its
+// source, or nil.
 func (e *env) addedBy(stack []ast.Node, x *ast.Ident) *ast.AssignStmt {
 	if len(stack) < 3 {
 		return nil
 	}
 	call, ok := stack[len(stack)-2].(*ast.CallExpr)
-	if _, isStmt := stack[len(stack)-3].(*ast.ExprStmt); !ok || !isStmt || call.Ellipsis.IsValid() {
+	if !ok || call.Ellipsis.IsValid() {
 		return nil
 	}
-	fn := e.staticCallee(call)
-	if fn == nil {
+	if _, isStmt := stack[len(stack)-3].(*ast.ExprStmt); !isStmt && !e.assignedBackTo(stack[len(stack)-3], call, x) {
 		return nil
 	}
-	vf := e.valueOf(fn)
-	if vf == nil || vf.AddsTo == 0 || vf.AddsTo > len(call.Args) || call.Args[vf.AddsTo-1] != ast.Expr(x) {
+	if !e.addsTo(call, x) {
 		return nil
 	}
 	if m, ok := e.copies[call]; ok {
@@ -139,4 +163,46 @@ func (e *env) addedBy(stack []ast.Node, x *ast.Ident) *ast.AssignStmt {
 	e.copies[call] = m
 	e.copySrc[m] = call
 	return m
+}
+
+// addsTo: call is a call of an adder handed x as its map.
+func (e *env) addsTo(call *ast.CallExpr, x *ast.Ident) bool {
+	fn := e.staticCallee(call)
+	if fn == nil {
+		return false
+	}
+	vf := e.valueOf(fn)
+	return vf != nil && vf.AddsTo > 0 && vf.AddsTo <= len(call.Args) && call.Args[vf.AddsTo-1] == ast.Expr(x)
+}
+
+// assignedBackTo: n is `x = call`, x the same variable as arg.
+func (e *env) assignedBackTo(n ast.Node, call *ast.CallExpr, arg *ast.Ident) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || unparen(as.Rhs[0]) != ast.Expr(call) {
+		return false
+	}
+	lhs, ok := unparen(as.Lhs[0]).(*ast.Ident)
+	return ok && e.pass.TypesInfo.Uses[lhs] != nil && e.pass.TypesInfo.Uses[lhs] == e.pass.TypesInfo.Uses[arg]
+}
+
+// reassignedByAdder: x (at the top of stack) is the left side of
+// `x = add(x)`; the call's argument stands for the mutation (addedBy).
+func (e *env) reassignedByAdder(stack []ast.Node, x *ast.Ident) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || as.Lhs[0] != ast.Expr(x) || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return false
+	}
+	for _, a := range call.Args {
+		if id, isId := unparen(a).(*ast.Ident); isId && e.assignedBackTo(as, call, id) && e.addsTo(call, id) {
+			return true
+		}
+	}
+	return false
 }

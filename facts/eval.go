@@ -290,6 +290,8 @@ func (e *env) resolveLocal(body *ast.BlockStmt, id *ast.Ident) (lv localVar, ok 
 				lv.mutations = append(lv.mutations, m)
 			} else if m := e.addedBy(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
+			} else if e.reassignedByAdder(stack, ident) {
+				// x = add(x): the argument stands for the mutation
 			} else if m := e.eachLoop(stack, ident); m != nil {
 				lv.mutations = append(lv.mutations, m)
 			} else if !e.mergedFrom(stack, ident) && !e.factoryArg(stack, ident) {

@@ -33,8 +33,9 @@ type ValueFact struct {
 	// with at most the fields in Changes assigned.
 	Passes  int
 	Changes []string
-	// AddsTo marks a function with no result that adds Attrs to the schema
-	// map that is its AddsTo-th parameter (1-based, see adders.go).
+	// AddsTo marks a function with no result (or returning that map) that
+	// adds Attrs to the schema map that is its AddsTo-th parameter
+	// (1-based, see adders.go).
 	AddsTo int
 	// Versions are the entries of a versioned schema map (Kind
 	// "sdkversions", see versions.go).

@@ -313,7 +313,7 @@ func (e *env) sdkSchemaFunc(v ast.Expr) ([]Attribute, bool) {
 		return e.sdkSchemaMap(ret, fl.Body)
 	}
 	if fn, ok := e.objectOf(v).(*types.Func); ok {
-		if vf := e.valueOf(fn); vf != nil && vf.Kind == "sdkschemamap" && vf.Unless == nil {
+		if vf := e.valueOf(fn); vf != nil && vf.Kind == "sdkschemamap" && vf.Unless == nil && vf.AddsTo == 0 {
 			return vf.Attrs, vf.Resolved && !vf.Merge
 		}
 	}

@@ -17,6 +17,9 @@ func (e *env) valueOfExpr(x ast.Expr) *ValueFact {
 			return nil
 		}
 		if fn := e.staticCallee(call); fn != nil {
+			if _, mutation := e.copies[call]; !mutation && e.valueOf(fn) != nil && e.valueOf(fn).AddsTo > 0 {
+				return nil // an adder's result used as a value: its summary holds the additions only
+			}
 			return e.bindValueFlags(e.bindVersion(e.bindGuard(e.valueOf(fn), call), call), call)
 		}
 		return nil
@@ -89,6 +92,9 @@ func (e *env) computeValue(obj types.Object) *ValueFact {
 		sig := o.Signature()
 		if sig.Results().Len() == 0 {
 			return e.adderValue(o)
+		}
+		if vf := e.adderValue(o); vf != nil {
+			return vf // an adder returning the map it is handed
 		}
 		if sig.Results().Len() != 1 {
 			return nil
@@ -175,7 +181,8 @@ func (e *env) bindVersion(vf *ValueFact, call *ast.CallExpr) *ValueFact {
 	return &out
 }
 
-// adderValue summarises a function with no result as an adder, evaluating
+// adderValue summarises a function with no result (or returning the map it
+// is handed) as an adder, evaluating
 // its additions with its own parameters in scope.
 func (e *env) adderValue(fn *types.Func) *ValueFact {
 	saved, savedBody, savedGuard := e.params, e.fnBody, e.guard

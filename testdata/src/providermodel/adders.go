@@ -50,3 +50,39 @@ func forcedResource() *sdkschema.Resource { // want forcedResource:`sdk resource
 	forceRole(fields)
 	return &sdkschema.Resource{CreateContext: sdkOp, Schema: fields}
 }
+
+// An adder may return the map it is handed: assigned back to the local, the
+// call adds to it; its result used as a value holds the additions only, so
+// that schema stays unresolved. A helper returning another map is no adder.
+func addPerms(m map[string]*sdkschema.Schema) map[string]*sdkschema.Schema { // want addPerms:`sdkschemamap adds to param 1 \{manage:bool/O\}`
+	m["manage"] = &sdkschema.Schema{Type: sdkschema.TypeBool, Optional: true}
+	return m
+}
+
+func permsResource() *sdkschema.Resource { // want permsResource:`sdk resource permsResource funcs\(Create=CreateContext\) schema v0\{manage:bool/O role:string/RF\}`
+	fields := map[string]*sdkschema.Schema{
+		"role": {Type: sdkschema.TypeString, Required: true, ForceNew: true},
+	}
+	fields = addPerms(fields)
+	return &sdkschema.Resource{CreateContext: sdkOp, Schema: fields}
+}
+
+func permsValueResource() *sdkschema.Resource { // want permsValueResource:`sdk resource permsValueResource funcs\(Create=CreateContext\) schema unresolved`
+	return &sdkschema.Resource{CreateContext: sdkOp, Schema: addPerms(map[string]*sdkschema.Schema{
+		"role": {Type: sdkschema.TypeString, Required: true, ForceNew: true},
+	})}
+}
+
+func addOther(m map[string]*sdkschema.Schema) map[string]*sdkschema.Schema { // want addOther:`sdkschemamap \{other:string/O\}`
+	out := map[string]*sdkschema.Schema{"other": {Type: sdkschema.TypeString, Optional: true}}
+	m["manage"] = &sdkschema.Schema{Type: sdkschema.TypeBool, Optional: true}
+	return out
+}
+
+func otherResource() *sdkschema.Resource { // want otherResource:`sdk resource otherResource funcs\(Create=CreateContext\) schema unresolved`
+	fields := map[string]*sdkschema.Schema{
+		"role": {Type: sdkschema.TypeString, Required: true, ForceNew: true},
+	}
+	fields = addOther(fields)
+	return &sdkschema.Resource{CreateContext: sdkOp, Schema: fields}
+}

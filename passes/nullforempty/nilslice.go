@@ -1,3 +1,5 @@
+// Rules: APPLY-2, READ-3 (a configurable collection saved as null from a nil Go slice).
+
 package nullforempty
 
 import (

@@ -1,3 +1,5 @@
+// Rules: APPLY-2, VALIDATE-1 (a framework value's debug rendering used as its value).
+
 package renderedvalue
 
 import (

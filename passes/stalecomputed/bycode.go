@@ -32,40 +32,15 @@ type setCall struct {
 // setCalls: the d.Set calls of fn, its closures and the package helpers it
 // hands d to (two calls deep), with constant keys.
 func setCalls(fn *ssa.Function, out []setCall) []setCall {
-	seen := map[*ssa.Function]bool{}
-	var visit func(fn *ssa.Function, depth int)
-	visit = func(fn *ssa.Function, depth int) {
-		if fn == nil || seen[fn] || depth > 2 {
+	eachDataCall(fn, func(c ssa.CallInstruction, callee *ssa.Function) {
+		args := c.Common().Args
+		if callee.Name() != "Set" || len(args) != 3 {
 			return
 		}
-		seen[fn] = true
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				c, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := c.Common().StaticCallee()
-				if callee == nil {
-					continue
-				}
-				args := c.Common().Args
-				if recv := callee.Signature.Recv(); recv != nil && tfapi.IsResourceData(recv.Type()) {
-					if callee.Name() == "Set" && len(args) == 3 {
-						if k, ok := tfssa.ConstString(args[1]); ok {
-							out = append(out, setCall{k, tfssa.StripConversions(args[2]), c.Pos()})
-						}
-					}
-				} else if callee.Pkg == fn.Pkg && callee.Blocks != nil && tfssa.HandsResourceData(c.Common()) {
-					visit(callee, depth+1)
-				}
-			}
+		if k, ok := tfssa.ConstString(args[1]); ok {
+			out = append(out, setCall{k, tfssa.StripConversions(args[2]), c.Pos()})
 		}
-		for _, anon := range fn.AnonFuncs {
-			visit(anon, depth)
-		}
-	}
-	visit(fn, 0)
+	})
 	return out
 }
 

@@ -212,6 +212,17 @@ var actsOn = map[string]bool{"id": true, "uuid": true, "reset": true, "rotation"
 // its closures and the package's helpers it hands d to (two calls deep).
 func dataCalls(fn *ssa.Function, methods ...string) map[string]token.Pos {
 	out := map[string]token.Pos{}
+	eachDataCall(fn, func(c ssa.CallInstruction, callee *ssa.Function) {
+		if contains(methods, callee.Name()) {
+			addKeys(out, c)
+		}
+	})
+	return out
+}
+
+// eachDataCall calls f with every *schema.ResourceData method call in fn,
+// its closures and the package's helpers it hands d to (two calls deep).
+func eachDataCall(fn *ssa.Function, f func(c ssa.CallInstruction, callee *ssa.Function)) {
 	seen := map[*ssa.Function]bool{}
 	var visit func(fn *ssa.Function, depth int)
 	visit = func(fn *ssa.Function, depth int) {
@@ -230,9 +241,7 @@ func dataCalls(fn *ssa.Function, methods ...string) map[string]token.Pos {
 					continue
 				}
 				if recv := callee.Signature.Recv(); recv != nil && tfapi.IsResourceData(recv.Type()) {
-					if contains(methods, callee.Name()) {
-						addKeys(out, c)
-					}
+					f(c, callee)
 				} else if callee.Pkg == fn.Pkg && callee.Blocks != nil && tfssa.HandsResourceData(c.Common()) {
 					visit(callee, depth+1)
 				}
@@ -243,7 +252,6 @@ func dataCalls(fn *ssa.Function, methods ...string) map[string]token.Pos {
 		}
 	}
 	visit(fn, 0)
-	return out
 }
 
 func addKeys(out map[string]token.Pos, c ssa.CallInstruction) {

@@ -1,3 +1,5 @@
+// VALIDATE-1, PLAN-8: values read at a path, for unknowns taken as unset.
+//
 // Values read at a path: req.Config.GetAttribute(ctx, p, &v) reads the
 // configured value at p, so a helper or closure handed a constant path
 // (objectSet(path.Root("grouping"))) reads a value that may be unknown,
